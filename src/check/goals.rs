@@ -1,0 +1,119 @@
+//! `goal` declarations → goals, resolved for the player they belong to.
+
+use super::regions::unknown_player;
+use super::{Checker, Context};
+use crate::diag::Diagnostic;
+use crate::rules::{CellSet, DirSet, Goal, GoalTest, Outcome};
+use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
+
+pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
+    let mut goals = Vec::new();
+    for d in decls {
+        let DeclKind::Goal {
+            owner,
+            outcome,
+            condition,
+        } = &d.kind
+        else {
+            continue;
+        };
+        // `each` was expanded per player when the files were merged.
+        let players: Vec<usize> = match owner {
+            GoalOwner::Each(_) => vec![0, 1],
+            GoalOwner::Player(name) => {
+                match ctx.player_names.iter().position(|n| *n == name.node) {
+                    Some(p) => vec![p],
+                    None => {
+                        ch.diags
+                            .push(unknown_player(name.span, &name.node, &ctx.player_names));
+                        continue;
+                    }
+                }
+            }
+        };
+        let outcome = match outcome.node {
+            ast::Outcome::Wins => Outcome::Wins,
+            ast::Outcome::Loses => Outcome::Loses,
+        };
+        let text = ch.source_text(d.span);
+        for player in players {
+            if let Some(test) = check_condition(ch, condition, ctx, player) {
+                goals.push(Goal {
+                    player,
+                    outcome,
+                    test,
+                    text: text.clone(),
+                });
+            }
+        }
+    }
+    goals
+}
+
+fn check_condition(
+    ch: &mut Checker,
+    condition: &Condition,
+    ctx: &Context,
+    player: usize,
+) -> Option<GoalTest> {
+    let region = |ch: &mut Checker, r: &ast::Region| -> CellSet {
+        let cells = ch.region(ctx, r)[player];
+        if cells.is_empty() && !ch.error_within(r.span) {
+            ch.diags.push(Diagnostic::warning(
+                "W006",
+                r.span,
+                format!(
+                    "this region holds no cell for {}, so this goal can never be reached",
+                    ctx.player_names[player]
+                ),
+            ));
+        }
+        cells
+    };
+    match condition {
+        Condition::Chain {
+            a, b, connected, ..
+        } => {
+            let a = region(ch, a);
+            let b = region(ch, b);
+            let connect = ch.connectivity(connected.as_ref(), DirSet::ORTHOGONAL);
+            Some(GoalTest::Chain { a, b, connect })
+        }
+        Condition::Network {
+            a,
+            b,
+            at_least,
+            connected,
+            span,
+        } => {
+            let a_cells = region(ch, a);
+            let b_cells = region(ch, b);
+            let lines = ch.connectivity(connected.as_ref(), DirSet::ANY);
+            let min = match at_least {
+                Some(n) => ch.number_in(n, 2, 256, "a network's length")? as u32,
+                None => 2,
+            };
+            if a_cells.intersects(&b_cells) {
+                ch.diags.push(
+                    Diagnostic::error(
+                        "G060",
+                        *span,
+                        "a network's two end regions must not share cells",
+                    )
+                    .with_help("a network runs from one region to a different one"),
+                );
+                return None;
+            }
+            Some(GoalTest::Network {
+                a: a_cells,
+                b: b_cells,
+                min,
+                lines,
+            })
+        }
+        Condition::AllIn { region: r, .. } => Some(GoalTest::AllIn {
+            region: region(ch, r),
+        }),
+        Condition::AllOff { .. } => Some(GoalTest::AllOff),
+    }
+}

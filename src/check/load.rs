@@ -1,0 +1,296 @@
+//! Loading a game and the files it extends, and merging their declarations
+//! into one list with the variant's overrides applied.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::diag::{Diagnostic, FileId, Sources, Span};
+use crate::games;
+use crate::syntax::ast::{Decl, DeclKind, GoalOwner, Outcome};
+use crate::syntax::parse;
+
+/// How deep `extends` may chain.
+const MAX_EXTENDS: usize = 16;
+
+/// Where a file came from, which decides where `extends` looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Embedded in the binary: `extends` looks among the shipped games.
+    Shipped,
+    /// On disk: `extends` looks next to the file, then among the shipped games.
+    Path(PathBuf),
+    /// Given as text: only shipped games can be extended.
+    Memory,
+}
+
+/// A declaration and the layer it comes from: 0 is the root ancestor, the
+/// file that was asked for has the highest layer.
+pub struct Layered {
+    pub decl: Decl,
+    pub layer: usize,
+}
+
+/// Parses a file and its ancestors. Returns the declarations, oldest
+/// ancestor first, with the diagnostics of parsing and loading.
+pub fn load_chain(
+    sources: &mut Sources,
+    name: &str,
+    text: &str,
+    origin: Origin,
+) -> (Vec<Layered>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut files: Vec<Vec<Decl>> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut current = (name.to_string(), text.to_string(), origin);
+    loop {
+        let (name, text, origin) = current;
+        let file = sources.add(name.clone(), text);
+        let (ast, parse_diags) = parse(&sources.get(file).text, file);
+        diags.extend(parse_diags);
+        seen.push(identity(&name, &origin));
+        let extends: Vec<&Decl> = ast
+            .decls
+            .iter()
+            .filter(|d| matches!(d.kind, DeclKind::Extends(_)))
+            .collect();
+        for extra in extends.iter().skip(1) {
+            diags.push(
+                Diagnostic::error("G011", extra.span, "`extends` given twice")
+                    .with_note(extends[0].span, "first given here")
+                    .with_help("a variant extends exactly one game"),
+            );
+        }
+        let parent = extends.first().and_then(|d| match &d.kind {
+            DeclKind::Extends(target) => Some((target.clone(), d.span)),
+            _ => None,
+        });
+        files.push(ast.decls);
+        let Some((target, span)) = parent else { break };
+        if files.len() > MAX_EXTENDS {
+            diags.push(Diagnostic::error(
+                "G012",
+                span,
+                format!("`extends` chains more than {MAX_EXTENDS} files deep"),
+            ));
+            break;
+        }
+        match resolve(&target.node, &origin) {
+            Some((parent_name, parent_text, parent_origin)) => {
+                let id = identity(&parent_name, &parent_origin);
+                if seen.contains(&id) {
+                    diags.push(
+                        Diagnostic::error(
+                            "G012",
+                            target.span,
+                            format!("`{}` extends itself through this line", target.node),
+                        )
+                        .with_help("a variant must extend a different game"),
+                    );
+                    break;
+                }
+                current = (parent_name, parent_text, parent_origin);
+            }
+            None => {
+                let mut diag = Diagnostic::error(
+                    "G012",
+                    target.span,
+                    format!("cannot find the game `{}` to extend", target.node),
+                );
+                let names: Vec<&str> = games::names().collect();
+                diag = match crate::diag::nearest(&target.node, names.iter().copied()) {
+                    Some(n) => diag.with_help(format!("did you mean the shipped game `{n}`?")),
+                    None => diag.with_help(format!(
+                        "give a shipped game ({}) or a file next to this one",
+                        names.join(", ")
+                    )),
+                };
+                diags.push(diag);
+                break;
+            }
+        }
+    }
+    let layers = files.len();
+    let decls = files
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, decls)| {
+            decls.into_iter().map(move |decl| Layered {
+                decl,
+                layer: layers - 1 - i,
+            })
+        })
+        .collect::<Vec<_>>();
+    let mut decls = decls;
+    decls.sort_by_key(|l| l.layer);
+    (decls, diags)
+}
+
+fn identity(name: &str, origin: &Origin) -> String {
+    match origin {
+        Origin::Path(p) => p
+            .canonicalize()
+            .unwrap_or_else(|_| p.clone())
+            .display()
+            .to_string(),
+        Origin::Shipped => format!("shipped:{}", name.trim_end_matches(".game")),
+        Origin::Memory => format!("memory:{name}"),
+    }
+}
+
+/// Finds the file a variant extends.
+fn resolve(target: &str, from: &Origin) -> Option<(String, String, Origin)> {
+    if let Origin::Path(path) = from {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for candidate in [dir.join(target), dir.join(format!("{target}.game"))] {
+            if candidate.is_file()
+                && let Ok(bytes) = std::fs::read(&candidate)
+            {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                return Some((
+                    candidate.display().to_string(),
+                    text,
+                    Origin::Path(candidate),
+                ));
+            }
+        }
+    }
+    games::shipped(target).map(|text| {
+        let stem = target.trim_end_matches(".game");
+        (
+            format!("games/{stem}.game"),
+            text.to_string(),
+            Origin::Shipped,
+        )
+    })
+}
+
+/// Applies a variant's overrides: keeps, for each singular declaration, the
+/// newest layer's; for regions, the newest definition of each name and
+/// player; for goals, the newest layer's goals of each player and outcome;
+/// for setup and reserve, the newest layer that has any. Moves accumulate.
+/// Duplicates within one layer are reported.
+pub fn merge(
+    decls: Vec<Layered>,
+    player_names: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Decl> {
+    let decls = expand_each_goals(decls, player_names);
+    // The newest layer that declares each singular keyword, setup, reserve.
+    let mut newest: HashMap<&'static str, usize> = HashMap::new();
+    let mut first_in_layer: HashMap<(&'static str, usize), Span> = HashMap::new();
+    let mut region_newest: HashMap<(String, Option<String>), usize> = HashMap::new();
+    let mut goal_newest: HashMap<(String, bool), usize> = HashMap::new();
+    for l in &decls {
+        let key = l.decl.kind.keyword();
+        match &l.decl.kind {
+            DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Extends(_) => {}
+            DeclKind::Region { .. } => {
+                region_newest.insert(region_key(&l.decl.kind), l.layer);
+            }
+            DeclKind::Goal { .. } => {
+                if let Some(k) = goal_key(&l.decl.kind) {
+                    goal_newest.insert(k, l.layer);
+                }
+            }
+            DeclKind::Setup(_) | DeclKind::Reserve(_) => {
+                newest.insert(key, l.layer);
+            }
+            _ => {
+                newest.insert(key, l.layer);
+                if let Some(first) = first_in_layer.get(&(key, l.layer)) {
+                    diags.push(
+                        Diagnostic::error("G011", l.decl.span, format!("`{key}` declared twice"))
+                            .with_note(*first, "first declared here")
+                            .with_help(
+                                "keep one of them; a variant overrides its parent \
+                                 by declaring it again in its own file",
+                            ),
+                    );
+                } else {
+                    first_in_layer.insert((key, l.layer), l.decl.span);
+                }
+            }
+        }
+    }
+    decls
+        .into_iter()
+        .filter(|l| {
+            let key = l.decl.kind.keyword();
+            match &l.decl.kind {
+                DeclKind::Move(_) | DeclKind::Then { .. } => true,
+                DeclKind::Extends(_) => false,
+                DeclKind::Region { .. } => {
+                    region_newest.get(&region_key(&l.decl.kind)) == Some(&l.layer)
+                }
+                DeclKind::Goal { .. } => match goal_key(&l.decl.kind) {
+                    Some(k) => goal_newest.get(&k) == Some(&l.layer),
+                    None => true,
+                },
+                _ => newest.get(key) == Some(&l.layer),
+            }
+        })
+        .map(|l| l.decl)
+        .collect()
+}
+
+fn region_key(kind: &DeclKind) -> (String, Option<String>) {
+    match kind {
+        DeclKind::Region { name, player, .. } => {
+            (name.node.clone(), player.as_ref().map(|p| p.node.clone()))
+        }
+        _ => (String::new(), None),
+    }
+}
+
+/// (player, is a win) for a goal of one player; `None` for `each`.
+fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
+    match kind {
+        DeclKind::Goal {
+            owner: GoalOwner::Player(p),
+            outcome,
+            ..
+        } => Some((p.node.clone(), outcome.node == Outcome::Wins)),
+        _ => None,
+    }
+}
+
+/// Replaces each `goal each …` by one goal per player, so a variant can
+/// override the goal of one player.
+fn expand_each_goals(decls: Vec<Layered>, player_names: &[String]) -> Vec<Layered> {
+    let mut out = Vec::with_capacity(decls.len());
+    for l in decls {
+        match &l.decl.kind {
+            DeclKind::Goal {
+                owner: GoalOwner::Each(span),
+                outcome,
+                condition,
+            } if !player_names.is_empty() => {
+                for name in player_names {
+                    let kind = DeclKind::Goal {
+                        owner: GoalOwner::Player(crate::diag::Spanned::new(name.clone(), *span)),
+                        outcome: outcome.clone(),
+                        condition: condition.clone(),
+                    };
+                    out.push(Layered {
+                        decl: Decl {
+                            kind,
+                            span: l.decl.span,
+                        },
+                        layer: l.layer,
+                    });
+                }
+            }
+            _ => out.push(l),
+        }
+    }
+    out
+}
+
+/// A file id for diagnostics that belong to no file position in particular.
+pub fn file_start(file: FileId) -> Span {
+    Span {
+        file,
+        start: 0,
+        end: 0,
+    }
+}

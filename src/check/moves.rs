@@ -1,0 +1,481 @@
+//! `move` and `then` declarations → the parts of a turn and their options.
+
+use super::{Checker, Context};
+use crate::diag::{Diagnostic, Span, Spanned};
+use crate::rules::{
+    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpLeg, MoveRule, Owner,
+    Part, PerPlayer, Rules, Targets, Test,
+};
+use crate::syntax::ast::{
+    self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
+};
+
+/// The longest distance a move may name.
+const MAX_DISTANCE: u64 = 64;
+
+pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Part> {
+    let mut first = Part {
+        optional: false,
+        options: Vec::new(),
+    };
+    let mut later: Vec<Part> = Vec::new();
+    let mut first_then: Option<Span> = None;
+    for d in decls {
+        match &d.kind {
+            DeclKind::Move(option) => {
+                if let Some(rule) = check_option(ch, option, ctx, 0) {
+                    first.options.push(rule);
+                }
+            }
+            DeclKind::Then { optional, options } => {
+                first_then.get_or_insert(d.span);
+                let part_index = later.len() + 1;
+                let mut part = Part {
+                    optional: *optional,
+                    options: Vec::new(),
+                };
+                for o in options {
+                    if let Some(rule) = check_option(ch, o, ctx, part_index) {
+                        part.options.push(rule);
+                    }
+                }
+                later.push(part);
+            }
+            _ => {}
+        }
+    }
+    let has_move = decls.iter().any(|d| matches!(d.kind, DeclKind::Move(_)));
+    if !has_move {
+        match first_then {
+            Some(span) => {
+                ch.error("G050", span, "`then` needs a `move` before it")
+                    .help = Some("a turn starts with the options declared by `move`".into());
+            }
+            None => ch.missing(
+                "G051",
+                "the game has no moves",
+                "add at least one `move`, such as `move step forward onto empty`",
+            ),
+        }
+    }
+    let mut parts = vec![first];
+    parts.extend(later);
+    parts
+}
+
+fn check_option(
+    ch: &mut Checker,
+    option: &MoveOption,
+    ctx: &Context,
+    part: usize,
+) -> Option<MoveRule> {
+    let errors_before = ch.diags.iter().filter(|d| d.is_error()).count();
+    let text = ch.source_text(option.span);
+    let mut kind = None;
+    let action = match &option.primitive {
+        Primitive::Place { kind: k, on } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            let on = match on {
+                Some(r) => ch.region(ctx, r),
+                None => [ctx.board.cells; 2],
+            };
+            warn_empty(ch, &on, option.span);
+            Action::Place { on }
+        }
+        Primitive::Enter {
+            kind: k,
+            at,
+            pushing,
+        } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            let cells = ch.region(ctx, at);
+            warn_empty(ch, &cells, at.span);
+            let entries = entry_lines(ch, ctx, &cells, pushing, at.span);
+            Action::Enter { entries }
+        }
+        Primitive::Relocate { kind: k, to } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            let to = match to {
+                Some(r) => ch.region(ctx, r),
+                None => [ctx.board.cells; 2],
+            };
+            warn_empty(ch, &to, option.span);
+            Action::Relocate { to }
+        }
+        Primitive::Step {
+            dirs,
+            distance,
+            targets,
+        } => Action::Step {
+            dirs: ctx.dirs(dirs),
+            distance: check_distance(ch, distance.as_ref(), Distance::ONE),
+            targets: check_targets(ch, targets),
+        },
+        Primitive::Slide {
+            dirs,
+            with_turns,
+            distance,
+            targets,
+        } => {
+            if *with_turns && distance.is_some() {
+                ch.error(
+                    "G052",
+                    option.span,
+                    "a slide with turns cannot also have a distance",
+                )
+                .help = Some("remove the distance, or the `with turns`".into());
+            }
+            Action::Slide {
+                dirs: ctx.dirs(dirs),
+                with_turns: *with_turns,
+                distance: check_distance(ch, distance.as_ref(), Distance::UNLIMITED),
+                targets: check_targets(ch, targets),
+            }
+        }
+        Primitive::Jump { legs } => {
+            let mut out = Vec::new();
+            for leg in legs {
+                let over = match leg.over.node {
+                    TargetKind::Friend => Owner::Friend,
+                    TargetKind::Enemy => Owner::Enemy,
+                    TargetKind::Any => Owner::Any,
+                    TargetKind::Empty => {
+                        ch.error(
+                            "G052",
+                            leg.over.span,
+                            "a jump goes over a piece, not an empty cell",
+                        )
+                        .help = Some("write `over friend`, `over enemy` or `over any`".into());
+                        Owner::Any
+                    }
+                };
+                let at_most = leg
+                    .at_most
+                    .as_ref()
+                    .and_then(|n| ch.number_in(n, 1, 1000, "a jump count").map(|n| n as u32));
+                out.push(JumpLeg {
+                    over,
+                    dirs: ctx.dirs(&leg.dirs),
+                    at_most,
+                });
+            }
+            let chained = has(option, |c| matches!(c, Clause::Chained));
+            let capturing = has(option, |c| matches!(c, Clause::Capturing));
+            Action::Jump {
+                legs: out,
+                chained,
+                capturing,
+            }
+        }
+        Primitive::BearOff { dirs, distance } => Action::BearOff {
+            dirs: ctx.dirs(dirs),
+            distance: check_distance(ch, distance.as_ref(), Distance::ONE),
+        },
+        Primitive::Return { kind: k, from } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            let from = ch.region(ctx, from);
+            warn_empty(ch, &from, option.span);
+            Action::Return { from }
+        }
+    };
+
+    let mut rule = MoveRule {
+        action,
+        kind,
+        only_if: None,
+        ending_in: None,
+        must_end_further_forward: false,
+        must_remove: false,
+        not_on_entry_line: false,
+        text,
+    };
+    let word = option.primitive.word();
+    let moves_a_piece = matches!(
+        option.primitive,
+        Primitive::Step { .. } | Primitive::Slide { .. } | Primitive::Jump { .. }
+    );
+    for clause in &option.clauses {
+        let misuse = |ch: &mut Checker, what: &str, fits: &str| {
+            ch.error(
+                "G053",
+                clause.span,
+                format!("`{what}` does not apply to `{word}`"),
+            )
+            .help = Some(format!("`{what}` belongs to {fits}"));
+        };
+        match &clause.node {
+            Clause::Chained if !matches!(option.primitive, Primitive::Jump { .. }) => {
+                misuse(ch, "chained", "a `jump`")
+            }
+            Clause::Capturing if !matches!(option.primitive, Primitive::Jump { .. }) => misuse(
+                ch,
+                "capturing",
+                "a `jump` (a step or slide captures with `onto enemy`)",
+            ),
+            Clause::Chained | Clause::Capturing => {}
+            Clause::MustEndFurtherForward => {
+                if moves_a_piece {
+                    rule.must_end_further_forward = true;
+                } else {
+                    misuse(ch, "must end further forward", "`step`, `slide` and `jump`");
+                }
+            }
+            Clause::MustRemoveAPiece => rule.must_remove = true,
+            Clause::NotOnEntryLine => {
+                if part == 0 {
+                    ch.error(
+                        "G054",
+                        clause.span,
+                        "`not on entry line` refers to an entry earlier in the turn, but this is the turn's first part",
+                    )
+                    .help = Some("use it in a `then` part that follows an `enter` or `place`".into());
+                } else if !matches!(option.primitive, Primitive::Return { .. }) {
+                    misuse(ch, "not on entry line", "`return`");
+                } else {
+                    rule.not_on_entry_line = true;
+                }
+            }
+            Clause::EndingIn(region) => {
+                if moves_a_piece {
+                    let cells = ch.region(ctx, region);
+                    warn_empty(ch, &cells, region.span);
+                    rule.ending_in = Some(cells);
+                } else {
+                    misuse(ch, "ending in", "`step`, `slide` and `jump`");
+                }
+            }
+            Clause::OnlyIf(test) => {
+                rule.only_if = Some(match test {
+                    ast::Test::ReserveEmpty => Test::ReserveEmpty,
+                    ast::Test::ReserveNotEmpty => Test::ReserveNotEmpty,
+                    ast::Test::OwnPiecesFill(region) => {
+                        if ch.region_uses_cell(region) {
+                            Test::OwnPiecesFill(ch.region_from_each_cell(ctx, region))
+                        } else {
+                            let cells = ch.region(ctx, region);
+                            let size = ctx.board.size();
+                            Test::OwnPiecesFill(cells.map(|c| vec![c; size]))
+                        }
+                    }
+                });
+            }
+        }
+    }
+    let errors_after = ch.diags.iter().filter(|d| d.is_error()).count();
+    (errors_after == errors_before).then_some(rule)
+}
+
+fn has(option: &MoveOption, f: impl Fn(&Clause) -> bool) -> bool {
+    option.clauses.iter().any(|c| f(&c.node))
+}
+
+fn named_kind(ch: &mut Checker, name: Option<&Spanned<String>>, ctx: &Context) -> Option<usize> {
+    // A move that names no kind applies to every kind.
+    let n = name?;
+    ch.kind_of(Some(n), ctx, n.span)
+}
+
+fn warn_empty(ch: &mut Checker, cells: &PerPlayer<CellSet>, span: Span) {
+    if cells.iter().all(CellSet::is_empty) && !ch.error_within(span) {
+        ch.diags.push(Diagnostic::warning(
+            "W006",
+            span,
+            "this region holds no cell, so this move can never be made",
+        ));
+    }
+}
+
+fn check_distance(
+    ch: &mut Checker,
+    distance: Option<&ast::Distance>,
+    default: Distance,
+) -> Distance {
+    let bound = |ch: &mut Checker, b: &Spanned<Bound>| -> Option<Option<u32>> {
+        match b.node {
+            Bound::Height => Some(None),
+            Bound::Fixed(n) => ch
+                .number_in(&Spanned::new(n, b.span), 1, MAX_DISTANCE, "a distance")
+                .map(|n| Some(n as u32)),
+        }
+    };
+    match distance {
+        None => default,
+        Some(ast::Distance::UpTo(b)) => match bound(ch, b) {
+            Some(max) => Distance { min: 1, max },
+            None => default,
+        },
+        Some(ast::Distance::Exactly(n)) => match ch.number_in(n, 1, MAX_DISTANCE, "a distance") {
+            Some(n) => Distance {
+                min: n as u32,
+                max: Some(n as u32),
+            },
+            None => default,
+        },
+        Some(ast::Distance::Range(lo, hi)) => {
+            let min = ch.number_in(lo, 1, MAX_DISTANCE, "a distance");
+            let max = bound(ch, hi);
+            match (min, max) {
+                (Some(min), Some(max)) => {
+                    if let Some(m) = max
+                        && (m as u64) < min
+                    {
+                        ch.error("G032", lo.span.to(hi.span), "this range runs backwards")
+                            .help = Some(format!("write `{m}..{min}`"));
+                        return default;
+                    }
+                    Distance {
+                        min: min as u32,
+                        max,
+                    }
+                }
+                _ => default,
+            }
+        }
+    }
+}
+
+fn check_targets(ch: &mut Checker, targets: &[ast::Target]) -> Targets {
+    if targets.is_empty() {
+        return Targets {
+            empty: true,
+            friend: None,
+            enemy: None,
+        };
+    }
+    let mut out = Targets::default();
+    for t in targets {
+        let cmp = t
+            .height
+            .as_ref()
+            .map_or(HeightCompare::Any, |h| match h.node {
+                ast::HeightCompare::AtLeastAsTall => HeightCompare::AtLeastAsTall,
+                ast::HeightCompare::NoTaller => HeightCompare::NoTaller,
+                ast::HeightCompare::Taller => HeightCompare::Taller,
+                ast::HeightCompare::Shorter => HeightCompare::Shorter,
+            });
+        match t.kind.node {
+            TargetKind::Empty => {
+                if let Some(h) = &t.height {
+                    ch.error("G052", h.span, "an empty cell has no height to compare")
+                        .help = Some("compare heights on `friend` or `enemy`".into());
+                }
+                out.empty = true;
+            }
+            TargetKind::Friend => out.friend = Some(cmp),
+            TargetKind::Enemy => out.enemy = Some(cmp),
+            TargetKind::Any => {
+                out.empty = true;
+                out.friend = Some(cmp);
+                out.enemy = Some(cmp);
+            }
+        }
+    }
+    out
+}
+
+/// The entry cells of a region and the lines they push along.
+fn entry_lines(
+    ch: &mut Checker,
+    ctx: &Context,
+    cells: &PerPlayer<CellSet>,
+    pushing: &Pushing,
+    span: Span,
+) -> PerPlayer<Vec<EntryLine>> {
+    let board = ctx.board;
+    let mut off_edge = None;
+    let lines = [0, 1].map(|p| {
+        let mut lines = Vec::new();
+        for cell in cells[p].iter() {
+            let dirs: DirSet = match pushing {
+                Pushing::Inward(_) => {
+                    // Away from every edge of the grid the cell lies on.
+                    let (f, r) = (board.file_of(cell), board.rank_of(cell));
+                    let mut d = DirSet::default();
+                    if f == 0 {
+                        d = d.with(Dir::Right);
+                    }
+                    if f + 1 == board.width {
+                        d = d.with(Dir::Left);
+                    }
+                    if r == 0 {
+                        d = d.with(Dir::Up);
+                    }
+                    if r + 1 == board.height {
+                        d = d.with(Dir::Down);
+                    }
+                    if d.is_empty() {
+                        off_edge.get_or_insert(cell);
+                    }
+                    d
+                }
+                Pushing::Dirs(words) => ctx.dirs(words)[p],
+            };
+            for dir in dirs.iter() {
+                let mut line = vec![cell];
+                line.extend(board.ray(cell, dir));
+                lines.push(EntryLine { cells: line, dir });
+            }
+        }
+        lines
+    });
+    if let Some(cell) = off_edge {
+        ch.error(
+            "G055",
+            span,
+            format!(
+                "{} is not on the edge, so `pushing inward` gives it no direction",
+                board.cell_name(cell)
+            ),
+        )
+        .help = Some("enter at edge cells only, or name the directions to push".into());
+    }
+    lines
+}
+
+/// Warns about piece kinds that no move can ever move, and about pieces in
+/// reserve that no move brings onto the board.
+pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
+    let options: Vec<&MoveRule> = rules.parts.iter().flat_map(|p| p.options.iter()).collect();
+    let moves_on_board = |k: usize| {
+        options.iter().any(|o| {
+            (o.kind.is_none() || o.kind == Some(k))
+                && !matches!(o.action, Action::Place { .. } | Action::Enter { .. })
+        })
+    };
+    let enters = |k: usize| {
+        options.iter().any(|o| {
+            (o.kind.is_none() || o.kind == Some(k))
+                && matches!(o.action, Action::Place { .. } | Action::Enter { .. })
+        })
+    };
+    let decl_span = |kw: &str| {
+        decls
+            .iter()
+            .find(|d| d.kind.keyword() == kw)
+            .map(|d| d.span)
+    };
+    for (k, name) in rules.kinds.iter().enumerate() {
+        let on_board = rules.setup.iter().any(|s| s.kind == k);
+        let in_reserve = rules.reserve.iter().any(|r| r[k] > 0);
+        if on_board && !moves_on_board(k) {
+            let span = decl_span("setup").unwrap_or(ch.file_start);
+            ch.diags.push(
+                Diagnostic::warning("W002", span, format!("no move can ever move a `{name}`"))
+                    .with_help("add a move for it, or leave it out of the setup"),
+            );
+        }
+        if in_reserve && !enters(k) {
+            let span = decl_span("reserve").unwrap_or(ch.file_start);
+            ch.diags.push(
+                Diagnostic::warning(
+                    "W003",
+                    span,
+                    format!(
+                        "`{name}` pieces wait in reserve, but no move brings them onto the board"
+                    ),
+                )
+                .with_help("add `move place …` or `move enter …`"),
+            );
+        }
+    }
+}

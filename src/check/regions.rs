@@ -1,0 +1,410 @@
+//! Region expressions → cell sets, for each player.
+//!
+//! Named regions are evaluated on demand, once per player, with a guard
+//! against definitions that refer to themselves. `forward-cone` depends on
+//! a piece's cell and is only allowed where a cell is known.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::diag::{Diagnostic, Span, nearest};
+use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId};
+use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
+
+/// One `region NAME [for PLAYER] = …` definition.
+pub struct RegionDef {
+    pub name_span: Span,
+    pub region: Region,
+}
+
+/// The named regions of a game, for one player or for both.
+#[derive(Default)]
+pub struct RegionTable {
+    /// name → (definition for both players, definitions per player)
+    pub defs: HashMap<String, (Option<RegionDef>, [Option<RegionDef>; 2])>,
+    cache: HashMap<(String, PlayerId), CellSet>,
+    in_progress: HashSet<(String, PlayerId)>,
+    pub used: HashSet<String>,
+}
+
+/// What a region is evaluated against.
+pub struct Env<'a> {
+    pub board: &'a Board,
+    pub player_names: &'a [String; 2],
+    pub facing: PerPlayer<Dir>,
+}
+
+impl RegionTable {
+    /// Evaluates an expression for a player. `origin` is the moving piece's
+    /// cell, for `forward-cone`; `None` where no piece is known.
+    pub fn eval(
+        &mut self,
+        env: &Env,
+        region: &Region,
+        player: PlayerId,
+        origin: Option<Cell>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> CellSet {
+        let board = env.board;
+        match &region.expr {
+            RegionExpr::Except(a, b) => {
+                let a = self.eval(env, a, player, origin, diags);
+                let b = self.eval(env, b, player, origin, diags);
+                a.minus(b)
+            }
+            RegionExpr::Union(parts) => parts.iter().fold(CellSet::EMPTY, |acc, p| {
+                acc.union(self.eval(env, p, player, origin, diags))
+            }),
+            RegionExpr::Inter(parts) => {
+                let mut acc = board.cells;
+                for p in parts {
+                    acc = acc.inter(self.eval(env, p, player, origin, diags));
+                }
+                acc
+            }
+            RegionExpr::Cell(name) => match cell(board, name, diags) {
+                Some(c) if board.cells.contains(c) => CellSet::single(c),
+                Some(_) => {
+                    diags.push(
+                        Diagnostic::error(
+                            "G031",
+                            name.span,
+                            format!("{} is not part of the board", cell_text(name)),
+                        )
+                        .with_help("the board's `without` clause removes it"),
+                    );
+                    CellSet::EMPTY
+                }
+                None => CellSet::EMPTY,
+            },
+            RegionExpr::CellRange(a, b) => {
+                let (Some(a), Some(b)) = (cell(board, a, diags), cell(board, b, diags)) else {
+                    return CellSet::EMPTY;
+                };
+                let (f0, f1) = order(board.file_of(a), board.file_of(b));
+                let (r0, r1) = order(board.rank_of(a), board.rank_of(b));
+                rect(board, f0, f1, r0, r1)
+            }
+            RegionExpr::Ranks(lo, hi) => {
+                let hi = hi.as_ref().unwrap_or(lo);
+                let mut bad = false;
+                for n in [lo, hi] {
+                    if n.node == 0 || n.node > board.height as u64 {
+                        bad = true;
+                        diags.push(
+                            Diagnostic::error(
+                                "G031",
+                                n.span,
+                                format!("rank {} is not on this board", shown(n.node)),
+                            )
+                            .with_help(format!("ranks run from 1 to {}", board.height)),
+                        );
+                    }
+                }
+                if bad {
+                    return CellSet::EMPTY;
+                }
+                if lo.node > hi.node {
+                    diags.push(
+                        Diagnostic::error("G032", lo.span.to(hi.span), "this range runs backwards")
+                            .with_help(format!("write `ranks {}..{}`", hi.node, lo.node)),
+                    );
+                    return CellSet::EMPTY;
+                }
+                rect(
+                    board,
+                    0,
+                    board.width - 1,
+                    (lo.node - 1) as u8,
+                    (hi.node - 1) as u8,
+                )
+            }
+            RegionExpr::Files(lo, hi) => {
+                let hi = hi.as_ref().unwrap_or(lo);
+                let last = (b'a' + board.width - 1) as char;
+                let mut bad = false;
+                for f in [lo, hi] {
+                    if f.node > last {
+                        bad = true;
+                        diags.push(
+                            Diagnostic::error(
+                                "G031",
+                                f.span,
+                                format!("file {} is not on this board", f.node),
+                            )
+                            .with_help(format!("files run from a to {last}")),
+                        );
+                    }
+                }
+                if bad {
+                    return CellSet::EMPTY;
+                }
+                if lo.node > hi.node {
+                    diags.push(
+                        Diagnostic::error("G032", lo.span.to(hi.span), "this range runs backwards")
+                            .with_help(format!("write `files {}..{}`", hi.node, lo.node)),
+                    );
+                    return CellSet::EMPTY;
+                }
+                let f0 = lo.node as u8 - b'a';
+                let f1 = hi.node as u8 - b'a';
+                rect(board, f0, f1, 0, board.height - 1)
+            }
+            RegionExpr::Builtin(b) => match b {
+                Builtin::Board => board.cells,
+                Builtin::Edge => board.edge,
+                Builtin::Corners => {
+                    let (w, h) = (board.width - 1, board.height - 1);
+                    let mut s = CellSet::EMPTY;
+                    for (f, r) in [(0, 0), (w, 0), (0, h), (w, h)] {
+                        s.insert(board.cell_at(f, r));
+                    }
+                    s
+                }
+                Builtin::Dark => board.dark,
+                Builtin::Light => board.light,
+                Builtin::ForwardCone => match origin {
+                    Some(c) => forward_cone(board, c, env.facing[player]),
+                    None => {
+                        diags.push(
+                            Diagnostic::error(
+                                "G033",
+                                region.span,
+                                "`forward-cone` needs a moving piece to look forward from",
+                            )
+                            .with_help("use it inside `only if own pieces fill …` of a move"),
+                        );
+                        CellSet::EMPTY
+                    }
+                },
+            },
+            RegionExpr::Named { owner, name } => {
+                let target = match owner {
+                    None | Some(RegionOwner::Own) => player,
+                    Some(RegionOwner::Opponent) => 1 - player,
+                    Some(RegionOwner::Player(p)) => {
+                        match env.player_names.iter().position(|n| *n == p.node) {
+                            Some(i) => i,
+                            None => {
+                                diags.push(unknown_player(p.span, &p.node, env.player_names));
+                                return CellSet::EMPTY;
+                            }
+                        }
+                    }
+                };
+                self.named(env, &name.node, name.span, target, origin, diags)
+            }
+        }
+    }
+
+    /// A named region for a player.
+    fn named(
+        &mut self,
+        env: &Env,
+        name: &str,
+        span: Span,
+        player: PlayerId,
+        origin: Option<Cell>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> CellSet {
+        self.used.insert(name.to_string());
+        let key = (name.to_string(), player);
+        if let Some(s) = self.cache.get(&key) {
+            return *s;
+        }
+        let Some((all, per)) = self.defs.get(name) else {
+            let mut diag = Diagnostic::error("G021", span, format!("unknown region `{name}`"));
+            let names: Vec<&str> = self.defs.keys().map(String::as_str).collect();
+            let builtins = ["board", "edge", "corners", "dark", "light"];
+            let lower = name.to_ascii_lowercase();
+            let is_cell = lower.len() > 1
+                && lower.as_bytes()[0].is_ascii_lowercase()
+                && lower[1..].bytes().all(|b| b.is_ascii_digit());
+            diag = match nearest(name, names.iter().copied().chain(builtins)) {
+                _ if is_cell => {
+                    diag.with_help(format!("cells are written in lower case: `{lower}`"))
+                }
+                Some(n) => diag.with_help(format!("did you mean `{n}`?")),
+                None if names.is_empty() => {
+                    diag.with_help(format!("define it with `region {name} = …`"))
+                }
+                None => diag.with_help(format!(
+                    "the regions of this game are: {}",
+                    sorted(&names).join(", ")
+                )),
+            };
+            diags.push(diag);
+            return CellSet::EMPTY;
+        };
+        let def = per[player].as_ref().or(all.as_ref());
+        let Some(def) = def else {
+            let other = env.player_names[1 - player].clone();
+            let me = &env.player_names[player];
+            diags.push(
+                Diagnostic::error(
+                    "G021",
+                    span,
+                    format!("region `{name}` is defined for {other} but not for {me}"),
+                )
+                .with_help(format!("add `region {name} for {me} = …`")),
+            );
+            return CellSet::EMPTY;
+        };
+        if !self.in_progress.insert(key.clone()) {
+            diags.push(
+                Diagnostic::error(
+                    "G025",
+                    span,
+                    format!("region `{name}` is defined in terms of itself"),
+                )
+                .with_note(def.name_span, "defined here"),
+            );
+            return CellSet::EMPTY;
+        }
+        let region = def.region.clone();
+        let cells = self.eval(env, &region, player, origin, diags);
+        self.in_progress.remove(&key);
+        // A region that uses forward-cone depends on the cell: never cache it.
+        if origin.is_none() {
+            self.cache.insert(key, cells);
+        }
+        cells
+    }
+
+    /// Whether an expression uses `forward-cone`, directly or through names.
+    pub fn uses_origin(&self, region: &Region, depth: usize) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match &region.expr {
+            RegionExpr::Except(a, b) => {
+                self.uses_origin(a, depth + 1) || self.uses_origin(b, depth + 1)
+            }
+            RegionExpr::Union(parts) | RegionExpr::Inter(parts) => {
+                parts.iter().any(|p| self.uses_origin(p, depth + 1))
+            }
+            RegionExpr::Builtin(Builtin::ForwardCone) => true,
+            RegionExpr::Named { name, .. } => {
+                self.defs.get(&name.node).is_some_and(|(all, per)| {
+                    all.iter()
+                        .chain(per.iter().flatten())
+                        .any(|d| self.uses_origin(&d.region, depth + 1))
+                })
+            }
+            _ => false,
+        }
+    }
+}
+
+pub fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
+    let diag = Diagnostic::error("G020", span, format!("unknown player `{name}`"));
+    match nearest(name, players.iter().map(String::as_str)) {
+        Some(n) => diag.with_help(format!("did you mean `{n}`?")),
+        None => diag.with_help(format!("the players are {}", players.join(" and "))),
+    }
+}
+
+/// Evaluates the cells of the board's `without` clause: cells, ranks,
+/// files and built-in regions on the full grid.
+pub fn holes(width: u8, height: u8, region: &Region, diags: &mut Vec<Diagnostic>) -> CellSet {
+    let full = Board::new(width, height, CellSet::EMPTY);
+    let env = Env {
+        board: &full,
+        player_names: &[String::new(), String::new()],
+        facing: [Dir::Up, Dir::Down],
+    };
+    if let Some(span) = first_named(region) {
+        diags.push(
+            Diagnostic::error(
+                "G034",
+                span,
+                "the board's `without` clause can use cells, ranks, files and built-in regions only",
+            )
+            .with_help("named regions are defined on the finished board"),
+        );
+        return CellSet::EMPTY;
+    }
+    RegionTable::default().eval(&env, region, 0, None, diags)
+}
+
+fn first_named(region: &Region) -> Option<Span> {
+    match &region.expr {
+        RegionExpr::Except(a, b) => first_named(a).or_else(|| first_named(b)),
+        RegionExpr::Union(parts) | RegionExpr::Inter(parts) => parts.iter().find_map(first_named),
+        RegionExpr::Named { name, .. } => Some(name.span),
+        RegionExpr::Builtin(Builtin::ForwardCone) => Some(region.span),
+        _ => None,
+    }
+}
+
+/// The cells strictly further forward than `cell` whose sideways distance
+/// is at most their forward distance.
+pub fn forward_cone(board: &Board, cell: Cell, facing: Dir) -> CellSet {
+    let mut out = CellSet::EMPTY;
+    for c in board.cells.iter() {
+        let (ahead, aside) = relative(board, cell, c, facing);
+        if ahead > 0 && aside.abs() <= ahead {
+            out.insert(c);
+        }
+    }
+    out
+}
+
+/// How far `to` is ahead of `from` for a player facing `facing`, and how far to the side.
+pub fn relative(board: &Board, from: Cell, to: Cell, facing: Dir) -> (i32, i32) {
+    let df = board.file_of(to) as i32 - board.file_of(from) as i32;
+    let dr = board.rank_of(to) as i32 - board.rank_of(from) as i32;
+    let (ff, fr) = facing.delta();
+    (df * ff + dr * fr, df * fr - dr * ff)
+}
+
+fn cell(board: &Board, name: &CellName, diags: &mut Vec<Diagnostic>) -> Option<Cell> {
+    let f = name.file as u32 - 'a' as u32;
+    if f >= board.width as u32 || name.rank == 0 || name.rank > board.height as u64 {
+        let last = (b'a' + board.width - 1) as char;
+        diags.push(
+            Diagnostic::error(
+                "G031",
+                name.span,
+                format!("{} is off the board", cell_text(name)),
+            )
+            .with_help(format!("this board runs from a1 to {last}{}", board.height)),
+        );
+        return None;
+    }
+    Some(board.cell_at(f as u8, (name.rank - 1) as u8))
+}
+
+fn cell_text(name: &CellName) -> String {
+    format!("{}{}", name.file, shown(name.rank))
+}
+
+fn shown(n: u64) -> String {
+    if n == u64::MAX {
+        "(a huge number)".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+fn order(a: u8, b: u8) -> (u8, u8) {
+    (a.min(b), a.max(b))
+}
+
+fn rect(board: &Board, f0: u8, f1: u8, r0: u8, r1: u8) -> CellSet {
+    let mut s = CellSet::EMPTY;
+    for r in r0..=r1 {
+        for f in f0..=f1 {
+            let c = board.cell_at(f, r);
+            if board.cells.contains(c) {
+                s.insert(c);
+            }
+        }
+    }
+    s
+}
+
+fn sorted<'a>(names: &[&'a str]) -> Vec<&'a str> {
+    let mut v = names.to_vec();
+    v.sort();
+    v
+}

@@ -1,0 +1,129 @@
+//! `gamut validate FILE|NAME...`
+
+use std::io::Write;
+
+use super::{FOUND_ERRORS, Format, OK, USAGE};
+use crate::check::{Checked, check_game};
+use crate::diag::{render, render_json};
+use crate::rules::Rules;
+
+pub fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {
+    let mut status = OK;
+    let mut json = Vec::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for arg in games {
+        match check_game(arg) {
+            Err(e) => {
+                status = USAGE;
+                match format {
+                    Format::Text => eprintln!("gamut: {e}"),
+                    Format::Json => json.push(serde_json::json!({
+                        "file": arg,
+                        "ok": false,
+                        "error": e.to_string(),
+                    })),
+                }
+            }
+            Ok(checked) => {
+                if checked.has_errors() && status == OK {
+                    status = FOUND_ERRORS;
+                }
+                match format {
+                    Format::Text => {
+                        let _ = out.write_all(text_report(arg, &checked, colour).as_bytes());
+                        if dump && let Some(rules) = &checked.rules {
+                            let _ = out.write_all(rules.dump().as_bytes());
+                        }
+                    }
+                    Format::Json => {
+                        let mut report = json_report(arg, &checked);
+                        if dump && let Some(rules) = &checked.rules {
+                            report["rules"] = serde_json::Value::String(rules.dump());
+                        }
+                        json.push(report);
+                    }
+                }
+            }
+        }
+    }
+    if format == Format::Json {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
+    }
+    status
+}
+
+/// One line that says what a game is: name, board, players.
+pub fn summary(rules: &Rules) -> String {
+    let b = &rules.board;
+    let holes = b.size() - b.cells.len();
+    let board = if holes == 0 {
+        format!("{} x {} board", b.width, b.height)
+    } else {
+        format!("{} x {} board less {holes} cells", b.width, b.height)
+    };
+    format!(
+        "{}: {board}, {} vs {}",
+        rules.name, rules.players[0].name, rules.players[1].name
+    )
+}
+
+fn text_report(arg: &str, checked: &Checked, colour: bool) -> String {
+    let mut s = String::new();
+    for d in &checked.diagnostics {
+        s.push_str(&render(d, &checked.sources, colour));
+        s.push('\n');
+    }
+    match &checked.rules {
+        Some(rules) => {
+            let ok = if colour { "\x1b[1;32mok\x1b[0m" } else { "ok" };
+            s.push_str(&format!(
+                "{ok} {}: {}\n",
+                display_name(arg, checked),
+                summary(rules)
+            ));
+        }
+        None => {
+            let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+            let plural = if errors == 1 { "" } else { "s" };
+            s.push_str(&format!(
+                "{}: {errors} error{plural}\n",
+                display_name(arg, checked)
+            ));
+        }
+    }
+    s
+}
+
+fn display_name(arg: &str, checked: &Checked) -> String {
+    if checked.sources.is_empty() {
+        arg.to_string()
+    } else {
+        checked.sources.get(crate::diag::FileId(0)).name.clone()
+    }
+}
+
+fn json_report(arg: &str, checked: &Checked) -> serde_json::Value {
+    let diagnostics: Vec<serde_json::Value> = checked
+        .diagnostics
+        .iter()
+        .map(|d| render_json(d, &checked.sources))
+        .collect();
+    let summary = checked.rules.as_ref().map(|r| {
+        serde_json::json!({
+            "name": r.name,
+            "board": { "width": r.board.width, "height": r.board.height, "cells": r.board.cells.len() },
+            "players": r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+        })
+    });
+    serde_json::json!({
+        "file": display_name(arg, checked),
+        "ok": checked.rules.is_some(),
+        "summary": summary,
+        "diagnostics": diagnostics,
+    })
+}

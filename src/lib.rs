@@ -1,0 +1,11 @@
+//! gamut: a rules interpreter and language for abstract board games.
+//!
+//! Data flows one way: text ([`syntax`]) → checked rules ([`check`] makes
+//! [`rules::Rules`]) → front ends ([`cli`]). See `ARCHITECTURE.md`.
+
+pub mod check;
+pub mod cli;
+pub mod diag;
+pub mod games;
+pub mod rules;
+pub mod syntax;

@@ -1,0 +1,401 @@
+//! A readable dump of checked rules, for people and for snapshot tests:
+//! every resolved set shown as the cells it holds, per player.
+
+use std::fmt::{self, Write};
+
+use super::*;
+
+impl Rules {
+    /// The checked rules as text.
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        self.write_dump(&mut out).expect("writing to a String");
+        out
+    }
+
+    fn write_dump(&self, out: &mut String) -> fmt::Result {
+        let b = &self.board;
+        writeln!(out, "game: {}", self.name)?;
+        let holes: Vec<String> = (0..b.size() as u16)
+            .map(|c| c as Cell)
+            .filter(|c| !b.cells.contains(*c))
+            .map(|c| b.cell_name(c))
+            .collect();
+        write!(
+            out,
+            "board: {} x {}, {} cells",
+            b.width,
+            b.height,
+            b.cells.len()
+        )?;
+        if !holes.is_empty() {
+            write!(out, " (without {})", holes.join(" "))?;
+        }
+        writeln!(out)?;
+        let players: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| format!("{} (facing {})", p.name, p.facing.word()))
+            .collect();
+        writeln!(out, "players: {}", players.join(", "))?;
+        let names = |ids: &[PlayerId]| {
+            ids.iter()
+                .map(|&i| self.players[i].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.turn_order.prefix.is_empty() {
+            writeln!(out, "turns: {}, repeating", names(&self.turn_order.cycle))?;
+        } else {
+            writeln!(
+                out,
+                "turns: {}, then {} repeating",
+                names(&self.turn_order.prefix),
+                names(&self.turn_order.cycle)
+            )?;
+        }
+        writeln!(out, "pieces: {}", self.kinds.join(", "))?;
+        for p in 0..2 {
+            let held: Vec<String> = self.reserve[p]
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| format!("{n} {}", self.kinds[k]))
+                .collect();
+            if !held.is_empty() {
+                writeln!(
+                    out,
+                    "reserve of {}: {}",
+                    self.players[p].name,
+                    held.join(", ")
+                )?;
+            }
+        }
+        if !self.setup.is_empty() {
+            writeln!(out, "setup:")?;
+            self.write_setup(out)?;
+        }
+        for r in &self.regions {
+            writeln!(out, "region {}:", r.name)?;
+            self.write_sets(out, &r.cells)?;
+        }
+        for (i, part) in self.parts.iter().enumerate() {
+            let need = if part.optional {
+                "optional"
+            } else {
+                "mandatory"
+            };
+            writeln!(out, "part {} ({need}):", i + 1)?;
+            for option in &part.options {
+                self.write_option(out, option)?;
+            }
+        }
+        if let Some(limit) = &self.group_limit {
+            writeln!(
+                out,
+                "limit: groups of at most {}, connected {:?}",
+                limit.size, limit.connect
+            )?;
+        }
+        if let Some(connect) = &self.remove_disconnected {
+            writeln!(
+                out,
+                "after each move: remove pieces not connected {connect:?} to the moved piece"
+            )?;
+        }
+        if self.illegal_if_both_win {
+            writeln!(out, "illegal: a move after which both players win")?;
+        }
+        for g in &self.goals {
+            let outcome = match g.outcome {
+                Outcome::Wins => "wins",
+                Outcome::Loses => "loses",
+            };
+            writeln!(out, "goal: {} {outcome} with", self.players[g.player].name)?;
+            match &g.test {
+                GoalTest::Chain { a, b, connect } => {
+                    writeln!(out, "  chain connected {connect:?} between")?;
+                    self.write_set(out, "  ", a)?;
+                    writeln!(out, "  and")?;
+                    self.write_set(out, "  ", b)?;
+                }
+                GoalTest::Network { a, b, min, lines } => {
+                    writeln!(
+                        out,
+                        "  network of at least {min} pieces along {lines:?} lines between"
+                    )?;
+                    self.write_set(out, "  ", a)?;
+                    writeln!(out, "  and")?;
+                    self.write_set(out, "  ", b)?;
+                }
+                GoalTest::AllIn { region } => {
+                    writeln!(out, "  all pieces in")?;
+                    self.write_set(out, "  ", region)?;
+                }
+                GoalTest::AllOff => writeln!(out, "  all pieces borne off")?,
+            }
+        }
+        let order: Vec<String> = self
+            .precedence
+            .iter()
+            .map(|(s, o)| format!("{s:?} {o:?}").to_lowercase())
+            .collect();
+        writeln!(out, "precedence: {}", order.join(", "))?;
+        writeln!(out, "when stuck: {:?}", self.when_stuck)?;
+        if let Some(n) = self.repetition_draw {
+            writeln!(out, "draw: on occurrence {n} of a position")?;
+        }
+        Ok(())
+    }
+
+    fn write_option(&self, out: &mut String, o: &MoveRule) -> fmt::Result {
+        writeln!(out, "  - {}", o.text)?;
+        if let Some(k) = o.kind {
+            writeln!(out, "    piece: {}", self.kinds[k])?;
+        }
+        match &o.action {
+            Action::Place { on } => {
+                writeln!(out, "    place on:")?;
+                self.write_sets(out, on)?;
+            }
+            Action::Enter { entries } => {
+                for (p, lines) in entries.iter().enumerate() {
+                    writeln!(out, "    entries of {}:", self.players[p].name)?;
+                    for line in lines {
+                        let cells: Vec<String> = line
+                            .cells
+                            .iter()
+                            .map(|c| self.board.cell_name(*c))
+                            .collect();
+                        writeln!(
+                            out,
+                            "      {} {}: {}",
+                            cells[0],
+                            line.dir.word(),
+                            cells.join(" ")
+                        )?;
+                    }
+                }
+            }
+            Action::Relocate { to } => {
+                writeln!(out, "    relocate to:")?;
+                self.write_sets(out, to)?;
+            }
+            Action::Step {
+                dirs,
+                distance,
+                targets,
+            } => {
+                writeln!(
+                    out,
+                    "    step {}, {}",
+                    self.dir_sets(dirs),
+                    show_distance(distance)
+                )?;
+                writeln!(out, "    onto {}", show_targets(targets))?;
+            }
+            Action::Slide {
+                dirs,
+                with_turns,
+                distance,
+                targets,
+            } => {
+                let turns = if *with_turns { " with turns" } else { "" };
+                writeln!(
+                    out,
+                    "    slide {}{turns}, {}",
+                    self.dir_sets(dirs),
+                    show_distance(distance)
+                )?;
+                writeln!(out, "    onto {}", show_targets(targets))?;
+            }
+            Action::Jump {
+                legs,
+                chained,
+                capturing,
+            } => {
+                for leg in legs {
+                    let limit = leg
+                        .at_most
+                        .map_or(String::new(), |n| format!(", at most {n} per move"));
+                    writeln!(
+                        out,
+                        "    jump over {:?} {}{limit}",
+                        leg.over,
+                        self.dir_sets(&leg.dirs)
+                    )?;
+                }
+                writeln!(out, "    chained: {chained}, capturing: {capturing}")?;
+            }
+            Action::BearOff { dirs, distance } => {
+                writeln!(
+                    out,
+                    "    bear off {}, {}",
+                    self.dir_sets(dirs),
+                    show_distance(distance)
+                )?;
+            }
+            Action::Return { from } => {
+                writeln!(out, "    return from:")?;
+                self.write_sets(out, from)?;
+            }
+        }
+        if let Some(test) = &o.only_if {
+            match test {
+                Test::ReserveEmpty => writeln!(out, "    only when the reserve is empty")?,
+                Test::ReserveNotEmpty => writeln!(out, "    only when the reserve is not empty")?,
+                Test::OwnPiecesFill(per_cell) => {
+                    writeln!(
+                        out,
+                        "    only if own pieces fill, from each cell (first non-empty shown):"
+                    )?;
+                    for (p, sets) in per_cell.iter().enumerate() {
+                        if let Some((c, s)) = sets.iter().enumerate().find(|(_, s)| !s.is_empty()) {
+                            writeln!(
+                                out,
+                                "      {} from {}:",
+                                self.players[p].name,
+                                self.board.cell_name(c as Cell)
+                            )?;
+                            self.write_set(out, "      ", s)?;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(end) = &o.ending_in {
+            writeln!(out, "    ending in:")?;
+            self.write_sets(out, end)?;
+        }
+        let flags: Vec<&str> = [
+            (o.must_end_further_forward, "must end further forward"),
+            (o.must_remove, "must remove a piece"),
+            (o.not_on_entry_line, "not on entry line"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, w)| *w)
+        .collect();
+        if !flags.is_empty() {
+            writeln!(out, "    {}", flags.join(", "))?;
+        }
+        Ok(())
+    }
+
+    fn dir_sets(&self, dirs: &PerPlayer<DirSet>) -> String {
+        if dirs[0] == dirs[1] {
+            format!("{:?}", dirs[0])
+        } else {
+            format!(
+                "{} {:?} / {} {:?}",
+                self.players[0].name, dirs[0], self.players[1].name, dirs[1]
+            )
+        }
+    }
+
+    /// A per-player set: once when both players see the same cells.
+    fn write_sets(&self, out: &mut String, sets: &PerPlayer<CellSet>) -> fmt::Result {
+        if sets[0] == sets[1] {
+            self.write_set(out, "    ", &sets[0])
+        } else {
+            for (p, s) in sets.iter().enumerate() {
+                writeln!(out, "    for {}:", self.players[p].name)?;
+                self.write_set(out, "      ", s)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// A set as a small map of the board, top rank first: `x` in the set,
+    /// `.` not, a space for a hole.
+    fn write_set(&self, out: &mut String, indent: &str, set: &CellSet) -> fmt::Result {
+        let b = &self.board;
+        for r in (0..b.height).rev() {
+            let row: String = (0..b.width)
+                .map(|f| {
+                    let c = b.cell_at(f, r);
+                    if !b.cells.contains(c) {
+                        ' '
+                    } else if set.contains(c) {
+                        'x'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            writeln!(out, "{indent}  {:>2} {}", r + 1, row.trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn write_setup(&self, out: &mut String) -> fmt::Result {
+        let b = &self.board;
+        for r in (0..b.height).rev() {
+            let mut row = String::new();
+            for f in 0..b.width {
+                let c = b.cell_at(f, r);
+                let piece = self.setup.iter().find(|p| p.cell == c);
+                let ch = match piece {
+                    _ if !b.cells.contains(c) => ' ',
+                    None => '.',
+                    Some(p) => {
+                        let initial = self.players[p.player].name.chars().next().unwrap_or('?');
+                        if p.player == 0 {
+                            initial.to_ascii_uppercase()
+                        } else {
+                            initial.to_ascii_lowercase()
+                        }
+                    }
+                };
+                row.push(ch);
+            }
+            writeln!(out, "    {:>2} {}", r + 1, row.trim_end())?;
+        }
+        let tall: Vec<String> = self
+            .setup
+            .iter()
+            .filter(|p| p.height > 1)
+            .map(|p| format!("{}: {}", b.cell_name(p.cell), p.height))
+            .collect();
+        if !tall.is_empty() {
+            writeln!(out, "    stacks: {}", tall.join(", "))?;
+        }
+        if self.kinds.len() > 1 {
+            for (k, name) in self.kinds.iter().enumerate() {
+                let cells: Vec<String> = self
+                    .setup
+                    .iter()
+                    .filter(|p| p.kind == k)
+                    .map(|p| b.cell_name(p.cell))
+                    .collect();
+                writeln!(out, "    {name}: {}", cells.join(" "))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn show_distance(d: &Distance) -> String {
+    match (d.min, d.max) {
+        (1, None) => "distance 1 up to the stack's height".to_string(),
+        (min, None) => format!("distance {min} up to the stack's height"),
+        (1, Some(u32::MAX)) => "any distance".to_string(),
+        (min, Some(max)) if min == max => format!("distance {min}"),
+        (min, Some(max)) => format!("distance {min} to {max}"),
+    }
+}
+
+fn show_targets(t: &Targets) -> String {
+    let mut parts = Vec::new();
+    if t.empty {
+        parts.push("empty".to_string());
+    }
+    for (word, cmp) in [("friend", t.friend), ("enemy", t.enemy)] {
+        match cmp {
+            Some(HeightCompare::Any) => parts.push(word.to_string()),
+            Some(c) => parts.push(format!("{word} ({c:?})")),
+            None => {}
+        }
+    }
+    parts.join(", ")
+}

@@ -1,0 +1,365 @@
+//! Board geometry: cells, cell sets, directions and the precomputed tables
+//! (neighbours, rays) the engine walks instead of doing arithmetic.
+
+use std::fmt;
+
+/// A cell index: `rank * width + file`, both from 0. `a1` is 0.
+pub type Cell = u8;
+
+/// The most cells a board may have, so that a [`CellSet`] is four words.
+pub const MAX_CELLS: usize = 256;
+/// Files are letters `a`–`z`.
+pub const MAX_FILES: usize = 26;
+
+/// A set of cells: a 256-bit bitset, `Copy` and cheap to combine.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CellSet([u64; 4]);
+
+impl CellSet {
+    pub const EMPTY: CellSet = CellSet([0; 4]);
+
+    pub fn single(cell: Cell) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        s.insert(cell);
+        s
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.0[(cell >> 6) as usize] >> (cell & 63) & 1 == 1
+    }
+
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        self.0[(cell >> 6) as usize] |= 1 << (cell & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        self.0[(cell >> 6) as usize] &= !(1 << (cell & 63));
+    }
+
+    pub fn union(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    pub fn inter(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    pub fn minus(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.minus(*other).is_empty()
+    }
+
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        !self.inter(*other).is_empty()
+    }
+
+    /// The lowest cell, if any.
+    pub fn first(&self) -> Option<Cell> {
+        (0..4)
+            .find(|&w| self.0[w] != 0)
+            .map(|w| (w as u32 * 64 + self.0[w].trailing_zeros()) as Cell)
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as Cell)
+            })
+        })
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// One of the eight compass directions on the board as drawn: `Up` is
+/// towards higher ranks, `Right` towards later files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Up,
+    UpRight,
+    Right,
+    DownRight,
+    Down,
+    DownLeft,
+    Left,
+    UpLeft,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 8] = [
+        Dir::Up,
+        Dir::UpRight,
+        Dir::Right,
+        Dir::DownRight,
+        Dir::Down,
+        Dir::DownLeft,
+        Dir::Left,
+        Dir::UpLeft,
+    ];
+
+    /// (file step, rank step).
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::Up => (0, 1),
+            Dir::UpRight => (1, 1),
+            Dir::Right => (1, 0),
+            Dir::DownRight => (1, -1),
+            Dir::Down => (0, -1),
+            Dir::DownLeft => (-1, -1),
+            Dir::Left => (-1, 0),
+            Dir::UpLeft => (-1, 1),
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Turned clockwise by `eighths` eighths of a full turn.
+    pub fn turn(self, eighths: i32) -> Dir {
+        Dir::ALL[((self as i32 + eighths).rem_euclid(8)) as usize]
+    }
+
+    pub fn opposite(self) -> Dir {
+        self.turn(4)
+    }
+
+    pub fn is_diagonal(self) -> bool {
+        (self as usize) % 2 == 1
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::UpRight => "up-right",
+            Dir::Right => "right",
+            Dir::DownRight => "down-right",
+            Dir::Down => "down",
+            Dir::DownLeft => "down-left",
+            Dir::Left => "left",
+            Dir::UpLeft => "up-left",
+        }
+    }
+}
+
+/// A set of directions, one bit per [`Dir`].
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct DirSet(pub u8);
+
+impl DirSet {
+    pub const ORTHOGONAL: DirSet = DirSet(0b0101_0101);
+    pub const DIAGONAL: DirSet = DirSet(0b1010_1010);
+    pub const ANY: DirSet = DirSet(0xff);
+
+    pub fn with(self, d: Dir) -> DirSet {
+        DirSet(self.0 | 1 << d.index())
+    }
+
+    pub fn contains(self, d: Dir) -> bool {
+        self.0 >> d.index() & 1 == 1
+    }
+
+    pub fn union(self, other: DirSet) -> DirSet {
+        DirSet(self.0 | other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Dir> {
+        Dir::ALL.into_iter().filter(move |d| self.contains(*d))
+    }
+}
+
+impl fmt::Debug for DirSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<&str> = self.iter().map(Dir::word).collect();
+        write!(f, "{{{}}}", words.join(", "))
+    }
+}
+
+/// The board: its size, which cells exist, their colours, and the tables
+/// every move walks. An unusable cell is a hole: it has no neighbours and
+/// is nobody's neighbour, so rays, slides and jumps stop at it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub width: u8,
+    pub height: u8,
+    /// The cells that exist (all but the unusable ones).
+    pub cells: CellSet,
+    /// Dark cells: `a1` is dark, (file + rank) even.
+    pub dark: CellSet,
+    pub light: CellSet,
+    /// Usable cells on the outer border.
+    pub edge: CellSet,
+    /// `neighbours[cell][dir]`: the next usable cell that way, if any.
+    neighbours: Vec<[Option<Cell>; 8]>,
+}
+
+impl Board {
+    /// A `width` × `height` board without the cells in `holes`.
+    /// The caller has checked `width <= 26` and `width * height <= 256`.
+    pub fn new(width: u8, height: u8, holes: CellSet) -> Board {
+        let n = width as usize * height as usize;
+        debug_assert!(n <= MAX_CELLS && width as usize <= MAX_FILES);
+        let mut cells = CellSet::EMPTY;
+        let mut dark = CellSet::EMPTY;
+        let mut edge = CellSet::EMPTY;
+        for c in 0..n {
+            let c = c as Cell;
+            if holes.contains(c) {
+                continue;
+            }
+            cells.insert(c);
+            let (f, r) = (c % width, c / width);
+            if (f + r) % 2 == 0 {
+                dark.insert(c);
+            }
+            if f == 0 || r == 0 || f + 1 == width || r + 1 == height {
+                edge.insert(c);
+            }
+        }
+        let light = cells.minus(dark);
+        let mut board = Board {
+            width,
+            height,
+            cells,
+            dark,
+            light,
+            edge,
+            neighbours: Vec::with_capacity(n),
+        };
+        for c in 0..n {
+            let mut row = [None; 8];
+            if cells.contains(c as Cell) {
+                for d in Dir::ALL {
+                    row[d.index()] = board.offset(c as Cell, d, 1).filter(|t| cells.contains(*t));
+                }
+            }
+            board.neighbours.push(row);
+        }
+        board
+    }
+
+    pub fn size(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    pub fn file_of(&self, cell: Cell) -> u8 {
+        cell % self.width
+    }
+
+    pub fn rank_of(&self, cell: Cell) -> u8 {
+        cell / self.width
+    }
+
+    pub fn cell_at(&self, file: u8, rank: u8) -> Cell {
+        rank * self.width + file
+    }
+
+    /// The cell `steps` away in a direction on the full grid, holes included.
+    pub fn offset(&self, cell: Cell, dir: Dir, steps: i32) -> Option<Cell> {
+        let (df, dr) = dir.delta();
+        let f = self.file_of(cell) as i32 + df * steps;
+        let r = self.rank_of(cell) as i32 + dr * steps;
+        if f < 0 || r < 0 || f >= self.width as i32 || r >= self.height as i32 {
+            None
+        } else {
+            Some(self.cell_at(f as u8, r as u8))
+        }
+    }
+
+    /// The adjacent usable cell in a direction.
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {
+        self.neighbours[cell as usize][dir.index()]
+    }
+
+    /// The usable cells from `cell` (excluded) outwards in a direction, up to a hole or the edge.
+    pub fn ray(&self, cell: Cell, dir: Dir) -> impl Iterator<Item = Cell> + '_ {
+        let mut at = cell;
+        std::iter::from_fn(move || {
+            at = self.neighbour(at, dir)?;
+            Some(at)
+        })
+    }
+
+    /// `b3`.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        let file = (b'a' + self.file_of(cell)) as char;
+        format!("{file}{}", self.rank_of(cell) as u32 + 1)
+    }
+
+    /// Parses `b3` (any case) into a usable cell.
+    pub fn parse_cell(&self, text: &str) -> Option<Cell> {
+        let text = text.trim().to_ascii_lowercase();
+        let mut chars = text.chars();
+        let file = chars.next()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let rank: u32 = chars.as_str().parse().ok()?;
+        let f = file as u32 - 'a' as u32;
+        if f >= self.width as u32 || rank == 0 || rank > self.height as u32 {
+            return None;
+        }
+        let cell = self.cell_at(f as u8, (rank - 1) as u8);
+        self.cells.contains(cell).then_some(cell)
+    }
+
+    /// Groups of `members` connected through the directions in `connect`.
+    pub fn groups(&self, members: CellSet, connect: DirSet) -> Vec<CellSet> {
+        let mut left = members;
+        let mut out = Vec::new();
+        while let Some(start) = left.first() {
+            let group = self.flood(start, members, connect);
+            left = left.minus(group);
+            out.push(group);
+        }
+        out
+    }
+
+    /// The cells of `within` reachable from `start` through `connect` steps.
+    pub fn flood(&self, start: Cell, within: CellSet, connect: DirSet) -> CellSet {
+        let mut seen = CellSet::single(start);
+        let mut stack = vec![start];
+        while let Some(c) = stack.pop() {
+            for d in connect.iter() {
+                if let Some(n) = self.neighbour(c, d)
+                    && within.contains(n)
+                    && !seen.contains(n)
+                {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+}

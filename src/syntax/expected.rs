@@ -1,0 +1,370 @@
+//! Syntax errors in the language's words: pest's expected rules become
+//! phrases ("a region", "\"board\""), and a misspelt word gets the nearest
+//! word that would have fitted.
+
+use pest::error::{Error, ErrorVariant, InputLocation};
+
+use super::parser::{Rule, Shift};
+use crate::diag::{Diagnostic, nearest};
+
+/// The words a direction may be.
+const DIRECTIONS: &[&str] = &[
+    "forward",
+    "backward",
+    "sideways",
+    "forward-diagonal",
+    "backward-diagonal",
+    "orthogonal",
+    "diagonal",
+    "any",
+    "up",
+    "down",
+    "left",
+    "right",
+    "up-left",
+    "up-right",
+    "down-left",
+    "down-right",
+];
+const TARGETS: &[&str] = &["empty", "friend", "enemy", "any"];
+const BUILTIN_REGIONS: &[&str] = &["board", "edge", "corners", "dark", "light", "forward-cone"];
+const DECLARATIONS: &[&str] = &[
+    "game",
+    "extends",
+    "board",
+    "players",
+    "turns",
+    "pieces",
+    "setup",
+    "reserve",
+    "region",
+    "move",
+    "then",
+    "limit",
+    "after",
+    "illegal",
+    "goal",
+    "when",
+    "draw",
+    "precedence",
+];
+
+/// How one expected rule reads, and the words it stands for.
+fn describe(rule: Rule) -> (String, Vec<&'static str>) {
+    let name = format!("{rule:?}");
+    if let Some(word) = name.strip_prefix("kw_") {
+        let word = keyword_text(word);
+        return (format!("`{word}`"), vec![word]);
+    }
+    let (phrase, words): (&str, &[&'static str]) = match rule {
+        Rule::name => ("a name", &[]),
+        Rule::word => ("a name", &[]),
+        Rule::number => ("a number", &[]),
+        Rule::string => ("a quoted name like \"Network\"", &[]),
+        Rule::cell => ("a cell like `b3`", &[]),
+        Rule::file_letter => ("a file letter like `a`", &[]),
+        Rule::board_size => ("a board size like `8 x 8`", &[]),
+        Rule::direction | Rule::direction_list => ("a direction", DIRECTIONS),
+        Rule::absolute_direction => (
+            "`up`, `down`, `left` or `right`",
+            &["up", "down", "left", "right"],
+        ),
+        Rule::target_kind | Rule::target_list | Rule::target => {
+            ("`empty`, `friend`, `enemy` or `any`", TARGETS)
+        }
+        Rule::builtin_region
+        | Rule::region
+        | Rule::region_atom
+        | Rule::region_union
+        | Rule::region_inter
+        | Rule::owned_region => ("a region", BUILTIN_REGIONS),
+        Rule::cell_range => ("a cell range like `b2..c7`", &[]),
+        Rule::rank_range => ("`rank`", &["rank"]),
+        Rule::file_range => ("`file`", &["file"]),
+        Rule::primitive | Rule::option => (
+            "a move (`place`, `enter`, `relocate`, `step`, `slide`, `jump`, `bear off`, `return`)",
+            &[
+                "place", "enter", "relocate", "step", "slide", "jump", "bear", "return",
+            ],
+        ),
+        Rule::clause => (
+            "a clause",
+            &["chained", "capturing", "must", "not", "ending", "only"],
+        ),
+        Rule::condition => (
+            "a goal (`chain`, `network`, `all pieces`)",
+            &["chain", "network", "all"],
+        ),
+        Rule::distance => ("a distance like `up to height`", &["up", "exactly"]),
+        Rule::height_compare => ("a height comparison", &["taller", "shorter", "at", "no"]),
+        Rule::times => ("`once`, `twice` or `N times`", &["once", "twice"]),
+        Rule::stuck_outcome => ("`pass`, `lose` or `win`", &["pass", "lose", "win"]),
+        Rule::goal_outcome => ("`wins` or `loses`", &["wins", "loses"]),
+        Rule::goal_owner => ("a player name or `each`", &["each"]),
+        Rule::part_need => ("`may` or `must`", &["may", "must"]),
+        Rule::push_direction => ("`inward` or a direction", DIRECTIONS),
+        Rule::condition_test => (
+            "`reserve is empty`, `reserve is not empty` or `own pieces fill REGION`",
+            &["reserve", "own"],
+        ),
+        Rule::EOI => ("the end of the declaration", &[]),
+        _ => ("something else", &[]),
+    };
+    (phrase.to_string(), words.to_vec())
+}
+
+fn keyword_text(word: &str) -> &'static str {
+    // Keywords are their rule names without `kw_` (`kw_a` also accepts `an`).
+    const ALL: &[&str] = &[
+        "a",
+        "after",
+        "all",
+        "and",
+        "as",
+        "at",
+        "bear",
+        "between",
+        "board",
+        "borne",
+        "both",
+        "capturing",
+        "chain",
+        "chained",
+        "connected",
+        "disconnected",
+        "draw",
+        "each",
+        "empty",
+        "end",
+        "ending",
+        "enter",
+        "entry",
+        "exactly",
+        "except",
+        "extends",
+        "facing",
+        "file",
+        "files",
+        "fill",
+        "for",
+        "forward",
+        "from",
+        "further",
+        "game",
+        "goal",
+        "group",
+        "height",
+        "if",
+        "illegal",
+        "in",
+        "inward",
+        "is",
+        "jump",
+        "least",
+        "limit",
+        "line",
+        "lose",
+        "loses",
+        "may",
+        "most",
+        "move",
+        "mover",
+        "must",
+        "network",
+        "no",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "onto",
+        "opponent",
+        "or",
+        "over",
+        "own",
+        "pass",
+        "piece",
+        "pieces",
+        "place",
+        "players",
+        "precedence",
+        "pushing",
+        "rank",
+        "ranks",
+        "region",
+        "relocate",
+        "remove",
+        "repeat",
+        "repetition",
+        "reserve",
+        "return",
+        "setup",
+        "shorter",
+        "size",
+        "slide",
+        "stacks",
+        "step",
+        "stuck",
+        "tall",
+        "taller",
+        "then",
+        "times",
+        "to",
+        "turns",
+        "twice",
+        "up",
+        "when",
+        "win",
+        "wins",
+        "with",
+        "without",
+    ];
+    ALL.iter().find(|w| **w == word).copied().unwrap_or("?")
+}
+
+/// Turns a pest error on one declaration into a diagnostic.
+pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Diagnostic {
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let (positives, negatives) = match error.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives, negatives),
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::error("G002", shift.span(pos, pos + 1), message);
+        }
+    };
+    // An error in the trailing blank lines or comments of a declaration
+    // belongs right after its last word.
+    let pos = if only_trivia(&chunk[pos.min(chunk.len())..]) {
+        content_end(chunk).min(pos)
+    } else {
+        pos
+    };
+    if chunk[pos..].starts_with('"') && !chunk[pos + 1..].lines().next().unwrap_or("").contains('"')
+    {
+        return Diagnostic::error(
+            "G002",
+            shift.span(pos, pos + 1),
+            "this quoted name is not closed",
+        )
+        .with_help("end it with `\"` on the same line");
+    }
+    let found = word_at(chunk, pos);
+    let end = pos + found.len().max(1);
+    let span = shift.span(pos, end.min(chunk.len().max(pos + 1)));
+
+    // A declaration that does not start with a known keyword.
+    if pos == 0 {
+        let shown = if found.is_empty() {
+            chunk.chars().take(1).map(printable).collect()
+        } else {
+            found.to_string()
+        };
+        let mut diag = Diagnostic::error(
+            "G001",
+            span,
+            format!("`{shown}` does not start a declaration"),
+        );
+        diag = match nearest(&shown, DECLARATIONS.iter().copied()) {
+            Some(word) => diag.with_help(format!("did you mean `{word}`?")),
+            None => diag.with_help(
+                "a declaration starts with a keyword such as `board`, `players`, `move` or `goal`; \
+                 indent a line to continue the declaration above",
+            ),
+        };
+        return diag;
+    }
+
+    let mut phrases: Vec<String> = Vec::new();
+    let mut words: Vec<&'static str> = Vec::new();
+    for rule in positives.iter().copied() {
+        let (phrase, ws) = describe(rule);
+        if !phrases.contains(&phrase) {
+            phrases.push(phrase);
+        }
+        words.extend(ws);
+    }
+    let found_text = if found.is_empty() {
+        match chunk[pos..].chars().next() {
+            None => "the end of the declaration".to_string(),
+            Some('\n') | Some('\r') => "the end of the line".to_string(),
+            Some(c) if c.is_control() => format!("the character U+{:04X}", c as u32),
+            Some(c) => format!("`{c}`"),
+        }
+    } else {
+        format!("`{found}`")
+    };
+    let message = if phrases.is_empty() {
+        let unexpected: Vec<String> = negatives.iter().map(|r| describe(*r).0).collect();
+        format!("unexpected {}", unexpected.join(" or "))
+    } else {
+        format!("expected {}, found {found_text}", join_or(&phrases))
+    };
+    let mut diag = Diagnostic::error("G002", span, message);
+    if pos >= content_end(chunk) {
+        diag = diag
+            .with_help("the declaration ends here; a declaration continues only on indented lines");
+    } else if !found.is_empty() {
+        if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
+            diag = diag.with_help(format!("did you mean `{word}`?"));
+        } else if phrases.iter().any(|p| p == "the end of the declaration") {
+            diag = diag.with_help(
+                "a new declaration must start at the beginning of a line; \
+                 continuation lines are indented",
+            );
+        }
+    }
+    diag
+}
+
+/// Whether text holds only whitespace and comments.
+fn only_trivia(text: &str) -> bool {
+    text.lines()
+        .all(|l| l.split('#').next().unwrap_or("").trim().is_empty())
+}
+
+/// The end of the last word of a declaration, before trailing blank lines and comments.
+fn content_end(chunk: &str) -> usize {
+    let mut end = 0;
+    let mut offset = 0;
+    for line in chunk.split_inclusive('\n') {
+        let code = line.split('#').next().unwrap_or("");
+        let trimmed = code.trim_end();
+        if !trimmed.trim_start().is_empty() {
+            end = offset + trimmed.len();
+        }
+        offset += line.len();
+    }
+    end
+}
+
+/// A character as it can be shown in a message.
+fn printable(c: char) -> String {
+    if c.is_control() || c == '\u{fffd}' {
+        format!("U+{:04X}", c as u32)
+    } else {
+        c.to_string()
+    }
+}
+
+fn word_at(chunk: &str, pos: usize) -> &str {
+    let rest = chunk.get(pos..).unwrap_or("");
+    let len = rest
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '-' || *c == '_' || *c == '\''))
+        .map_or(rest.len(), |(i, _)| i);
+    &rest[..len]
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}

@@ -1,0 +1,8 @@
+//! Text → syntax tree. The parser is the only code that touches pest; the
+//! tree ([`ast`]) keeps a span on everything a diagnostic may point at.
+
+pub mod ast;
+mod expected;
+mod parser;
+
+pub use parser::{is_name, parse};

@@ -1,0 +1,697 @@
+//! Text → [`Ast`]. The only code that touches pest's `Pair`s.
+//!
+//! The file is cut into declarations at unindented lines and each is parsed
+//! on its own, so every syntax error in a file is reported, not just the
+//! first. Spans are shifted back to file offsets.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::expected;
+use crate::diag::{Diagnostic, FileId, Span, Spanned};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/game.pest"]
+struct GameParser;
+
+/// Parentheses nest no deeper than this; deeper input is refused before pest
+/// sees it, so no input can exhaust the stack.
+const MAX_NESTING: usize = 32;
+
+/// Parses a whole file. Declarations that fail to parse are reported and left out.
+pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
+    let mut ast = Ast::default();
+    let mut diags = Vec::new();
+    for (start, chunk) in chunks(text) {
+        let shift = Shift { file, base: start };
+        if let Some(diag) = too_deep(chunk, shift) {
+            diags.push(diag);
+            continue;
+        }
+        match GameParser::parse(Rule::declaration_only, chunk) {
+            Ok(mut pairs) => {
+                if let Some(pair) = pairs.next().filter(|p| p.as_rule() != Rule::EOI) {
+                    ast.decls.push(shift.decl(pair));
+                }
+            }
+            Err(error) => diags.push(expected::syntax_error(error, chunk, shift)),
+        }
+    }
+    (ast, diags)
+}
+
+/// Whether a word can stand where a name goes (it is not a keyword).
+pub fn is_name(word: &str) -> bool {
+    GameParser::parse(Rule::name_only, word).is_ok()
+}
+
+/// Splits a file into declarations: each starts at a line whose first
+/// character is neither whitespace nor `#`.
+fn chunks(text: &str) -> Vec<(usize, &str)> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let first = line.trim_start_matches('\u{feff}').chars().next();
+        if first.is_some_and(|c| !c.is_whitespace() && c != '#') {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        out.push((start, &text[start..end]));
+    }
+    out
+}
+
+fn too_deep(chunk: &str, shift: Shift) -> Option<Diagnostic> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut in_string = false;
+    for (i, c) in chunk.char_indices() {
+        match c {
+            '#' if !in_string => in_comment = true,
+            '"' if !in_comment => in_string = !in_string,
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+            }
+            '(' if !in_comment && !in_string => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let span = shift.span(i, i + 1);
+                    return Some(
+                        Diagnostic::error(
+                            "G003",
+                            span,
+                            format!("parentheses nested more than {MAX_NESTING} deep"),
+                        )
+                        .with_help(
+                            "name the inner regions with `region NAME = …` and use the names",
+                        ),
+                    );
+                }
+            }
+            ')' if !in_comment && !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where a chunk sits in its file.
+#[derive(Clone, Copy)]
+pub(super) struct Shift {
+    pub file: FileId,
+    pub base: usize,
+}
+
+type P<'a> = Pair<'a, Rule>;
+
+impl Shift {
+    pub(super) fn span(self, start: usize, end: usize) -> Span {
+        Span::new(self.file, self.base + start, self.base + end)
+    }
+
+    fn of(self, pair: &P) -> Span {
+        let s = pair.as_span();
+        self.span(s.start(), s.end())
+    }
+
+    fn ident(self, pair: P) -> Ident {
+        Spanned::new(pair.as_str().to_string(), self.of(&pair))
+    }
+
+    fn number(self, pair: P) -> Number {
+        // A number too long for u64 becomes u64::MAX, which every range check refuses.
+        let value = pair.as_str().parse::<u64>().unwrap_or(u64::MAX);
+        Spanned::new(value, self.of(&pair))
+    }
+
+    fn decl(self, pair: P) -> Decl {
+        let span = self.of(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+        let kind = match rule {
+            Rule::game_decl => DeclKind::Game(self.string(next(&mut inner))),
+            Rule::extends_decl => DeclKind::Extends(self.string(next(&mut inner))),
+            Rule::board_decl => {
+                let mut size = next(&mut inner).into_inner();
+                let width = self.number(next(&mut size));
+                let height = self.number(next(&mut size));
+                let without = inner.next().map(|p| self.region(p));
+                DeclKind::Board {
+                    width,
+                    height,
+                    without,
+                }
+            }
+            Rule::players_decl => DeclKind::Players(
+                inner
+                    .map(|entry| {
+                        let mut parts = entry.into_inner().filter(|p| !is_keyword(p.as_rule()));
+                        let name = self.ident(next(&mut parts));
+                        let facing = parts.next().map(|p| self.dir(p));
+                        PlayerEntry { name, facing }
+                    })
+                    .collect(),
+            ),
+            Rule::turns_decl => {
+                let order = self.names(next(&mut inner));
+                let repeat = inner.next().map(|p| self.names(p));
+                DeclKind::Turns { order, repeat }
+            }
+            Rule::pieces_decl => DeclKind::Pieces(inner.map(|p| self.ident(p)).collect()),
+            Rule::setup_decl => DeclKind::Setup(inner.map(|p| self.setup_item(p)).collect()),
+            Rule::reserve_decl => DeclKind::Reserve(inner.map(|p| self.reserve_item(p)).collect()),
+            Rule::region_decl => {
+                let name = self.ident(next(&mut inner));
+                let rest: Vec<P> = inner.collect();
+                let (player, region) = match rest.len() {
+                    2 => (
+                        Some(self.ident(rest[0].clone())),
+                        self.region(rest[1].clone()),
+                    ),
+                    _ => (None, self.region(rest[0].clone())),
+                };
+                DeclKind::Region {
+                    name,
+                    player,
+                    region,
+                }
+            }
+            Rule::move_decl => DeclKind::Move(self.option(next(&mut inner))),
+            Rule::then_decl => {
+                let need = next(&mut inner);
+                let optional = need
+                    .into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_may);
+                DeclKind::Then {
+                    optional,
+                    options: inner.map(|p| self.option(p)).collect(),
+                }
+            }
+            Rule::limit_decl => {
+                let size = self.number(next(&mut inner));
+                let connected = inner.next().map(|p| self.connectivity(p));
+                DeclKind::Limit { size, connected }
+            }
+            Rule::after_decl => DeclKind::RemoveDisconnected {
+                connected: inner.next().map(|p| self.connectivity(p)),
+            },
+            Rule::illegal_decl => DeclKind::IllegalIfBothWin,
+            Rule::goal_decl => {
+                let owner_pair = next(&mut inner);
+                let owner_inner = owner_pair.clone().into_inner().next();
+                let owner = match owner_inner {
+                    Some(p) if p.as_rule() == Rule::name => GoalOwner::Player(self.ident(p)),
+                    _ => GoalOwner::Each(self.of(&owner_pair)),
+                };
+                let outcome = self.outcome(next(&mut inner));
+                let condition = self.condition(next(&mut inner));
+                DeclKind::Goal {
+                    owner,
+                    outcome,
+                    condition,
+                }
+            }
+            Rule::stuck_decl => {
+                let p = next(&mut inner);
+                let span = self.of(&p);
+                let word = p.as_str();
+                let outcome = match word {
+                    "pass" => StuckOutcome::Pass,
+                    "win" => StuckOutcome::Win,
+                    _ => StuckOutcome::Lose,
+                };
+                DeclKind::Stuck(Spanned::new(outcome, span))
+            }
+            Rule::draw_decl => DeclKind::Draw(self.number(next(&mut inner))),
+            Rule::precedence_decl => DeclKind::Precedence(
+                inner
+                    .map(|item| {
+                        let span = self.of(&item);
+                        let mut parts = item.into_inner();
+                        let side = match next(&mut parts).as_rule() {
+                            Rule::kw_mover => Side::Mover,
+                            _ => Side::Opponent,
+                        };
+                        let outcome = self.outcome(next(&mut parts)).node;
+                        Spanned::new((side, outcome), span)
+                    })
+                    .collect(),
+            ),
+            other => unreachable!("not a declaration: {other:?}"),
+        };
+        Decl { kind, span }
+    }
+
+    fn string(self, pair: P) -> Spanned<String> {
+        let span = self.of(&pair);
+        let body = pair.into_inner().next().map_or("", |p| p.as_str());
+        Spanned::new(body.to_string(), span)
+    }
+
+    fn names(self, pair: P) -> Vec<Ident> {
+        pair.into_inner().map(|p| self.ident(p)).collect()
+    }
+
+    fn outcome(self, pair: P) -> Spanned<Outcome> {
+        let span = self.of(&pair);
+        let outcome = match pair.into_inner().next().map(|p| p.as_rule()) {
+            Some(Rule::kw_wins) => Outcome::Wins,
+            _ => Outcome::Loses,
+        };
+        Spanned::new(outcome, span)
+    }
+
+    fn setup_item(self, pair: P) -> SetupItem {
+        let span = self.of(&pair);
+        let mut player = None;
+        let mut kind = None;
+        let mut stack = None;
+        let mut region = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name if player.is_none() => player = Some(self.ident(p)),
+                Rule::name => kind = Some(self.ident(p)),
+                Rule::stack_size => {
+                    let n = p.into_inner().find(|p| p.as_rule() == Rule::number);
+                    stack = n.map(|n| self.number(n));
+                }
+                Rule::region => region = Some(self.region(p)),
+                _ => {}
+            }
+        }
+        SetupItem {
+            player: player.expect("grammar: setup item has a player"),
+            kind,
+            stack,
+            region: region.expect("grammar: setup item has a region"),
+            span,
+        }
+    }
+
+    fn reserve_item(self, pair: P) -> ReserveItem {
+        let span = self.of(&pair);
+        let each = pair.as_rule() == Rule::reserve_each;
+        let mut parts = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+        let player = if each {
+            None
+        } else {
+            Some(self.ident(next(&mut parts)))
+        };
+        let count = self.number(next(&mut parts));
+        let kind = parts.next().map(|p| self.ident(p));
+        ReserveItem {
+            player,
+            count,
+            kind,
+            span,
+        }
+    }
+
+    fn dir(self, pair: P) -> Spanned<DirWord> {
+        let span = self.of(&pair);
+        let word = DirWord::from_word(pair.as_str()).expect("grammar: direction word");
+        Spanned::new(word, span)
+    }
+
+    fn dirs(self, pair: P) -> Vec<Spanned<DirWord>> {
+        pair.into_inner().map(|p| self.dir(p)).collect()
+    }
+
+    fn connectivity(self, pair: P) -> Spanned<DirWord> {
+        let d = pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::direction)
+            .expect("grammar: connectivity has a direction");
+        self.dir(d)
+    }
+
+    fn region(self, pair: P) -> Region {
+        let span = self.of(&pair);
+        match pair.as_rule() {
+            Rule::region => {
+                let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_except);
+                let mut acc = self.region(next(&mut parts));
+                for p in parts {
+                    let right = self.region(p);
+                    let span = acc.span.to(right.span);
+                    acc = Region {
+                        expr: RegionExpr::Except(Box::new(acc), Box::new(right)),
+                        span,
+                    };
+                }
+                acc
+            }
+            Rule::region_union | Rule::region_inter => {
+                let union = pair.as_rule() == Rule::region_union;
+                let mut parts: Vec<Region> = pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() != Rule::kw_in)
+                    .map(|p| self.region(p))
+                    .collect();
+                if parts.len() == 1 {
+                    return parts.pop().expect("one part");
+                }
+                let expr = if union {
+                    RegionExpr::Union(parts)
+                } else {
+                    RegionExpr::Inter(parts)
+                };
+                Region { expr, span }
+            }
+            Rule::region_atom => {
+                let inner = pair.into_inner().next().expect("grammar: atom has content");
+                let expr = match inner.as_rule() {
+                    Rule::region => return self.region(inner),
+                    Rule::cell => RegionExpr::Cell(self.cell(inner)),
+                    Rule::cell_range => {
+                        let mut cells = inner.into_inner();
+                        let a = self.cell(next(&mut cells));
+                        let b = self.cell(next(&mut cells));
+                        RegionExpr::CellRange(a, b)
+                    }
+                    Rule::rank_range => {
+                        let mut nums = inner.into_inner().filter(|p| p.as_rule() == Rule::number);
+                        let lo = self.number(next(&mut nums));
+                        let hi = nums.next().map(|p| self.number(p));
+                        RegionExpr::Ranks(lo, hi)
+                    }
+                    Rule::file_range => {
+                        let mut letters = inner
+                            .into_inner()
+                            .filter(|p| p.as_rule() == Rule::file_letter);
+                        let letter = |p: P| {
+                            let c = p.as_str().chars().next().unwrap_or('a');
+                            Spanned::new(c, self.of(&p))
+                        };
+                        let lo = letter(next(&mut letters));
+                        let hi = letters.next().map(letter);
+                        RegionExpr::Files(lo, hi)
+                    }
+                    Rule::builtin_region => RegionExpr::Builtin(match inner.as_str() {
+                        "board" => Builtin::Board,
+                        "edge" => Builtin::Edge,
+                        "corners" => Builtin::Corners,
+                        "dark" => Builtin::Dark,
+                        "light" => Builtin::Light,
+                        _ => Builtin::ForwardCone,
+                    }),
+                    Rule::owned_region => {
+                        let mut owner = None;
+                        let mut name = None;
+                        for p in inner.into_inner() {
+                            match p.as_rule() {
+                                Rule::region_owner => {
+                                    let o = p.into_inner().next().expect("grammar: owner");
+                                    owner = Some(match o.as_rule() {
+                                        Rule::kw_own => RegionOwner::Own,
+                                        Rule::kw_opponent => RegionOwner::Opponent,
+                                        _ => RegionOwner::Player(self.ident(o)),
+                                    });
+                                }
+                                Rule::name => name = Some(self.ident(p)),
+                                _ => {}
+                            }
+                        }
+                        RegionExpr::Named {
+                            owner,
+                            name: name.expect("grammar: owned region has a name"),
+                        }
+                    }
+                    other => unreachable!("not a region atom: {other:?}"),
+                };
+                Region { expr, span }
+            }
+            other => unreachable!("not a region: {other:?}"),
+        }
+    }
+
+    fn cell(self, pair: P) -> CellName {
+        let span = self.of(&pair);
+        let text = pair.as_str();
+        let file = text.chars().next().unwrap_or('a');
+        let rank = text[1..].parse::<u64>().unwrap_or(u64::MAX);
+        CellName { file, rank, span }
+    }
+
+    fn option(self, pair: P) -> MoveOption {
+        let span = self.of(&pair);
+        let mut inner = pair.into_inner();
+        let primitive = self.primitive(next(&mut inner).into_inner().next().expect("primitive"));
+        let clauses = inner.map(|p| self.clause(p)).collect();
+        MoveOption {
+            primitive,
+            clauses,
+            span,
+        }
+    }
+
+    fn primitive(self, pair: P) -> Primitive {
+        let rule = pair.as_rule();
+        let parts: Vec<P> = pair
+            .into_inner()
+            .filter(|p| !is_keyword(p.as_rule()))
+            .collect();
+        let find = |r: Rule| parts.iter().find(|p| p.as_rule() == r).cloned();
+        let kind = find(Rule::name).map(|p| self.ident(p));
+        let region = find(Rule::region).map(|p| self.region(p));
+        let dirs = find(Rule::direction_list).map_or_else(Vec::new, |p| self.dirs(p));
+        let distance = find(Rule::distance).map(|p| self.distance(p));
+        let targets = find(Rule::target_list).map_or_else(Vec::new, |p| {
+            p.into_inner().map(|t| self.target(t)).collect()
+        });
+        match rule {
+            Rule::place => Primitive::Place { kind, on: region },
+            Rule::enter => {
+                let push = find(Rule::push_direction).expect("grammar: enter has a push");
+                let push_span = self.of(&push);
+                let first = push.into_inner().next().expect("grammar: push content");
+                let pushing = match first.as_rule() {
+                    Rule::kw_inward => Pushing::Inward(push_span),
+                    _ => Pushing::Dirs(self.dirs(first)),
+                };
+                Primitive::Enter {
+                    kind,
+                    at: region.expect("grammar: enter has a region"),
+                    pushing,
+                }
+            }
+            Rule::relocate => Primitive::Relocate { kind, to: region },
+            Rule::step => Primitive::Step {
+                dirs,
+                distance,
+                targets,
+            },
+            Rule::slide => Primitive::Slide {
+                dirs,
+                with_turns: find(Rule::with_turns).is_some(),
+                distance,
+                targets,
+            },
+            Rule::jump => Primitive::Jump {
+                legs: parts
+                    .into_iter()
+                    .filter(|p| p.as_rule() == Rule::jump_leg)
+                    .map(|p| self.jump_leg(p))
+                    .collect(),
+            },
+            Rule::bear_off => Primitive::BearOff { dirs, distance },
+            Rule::return_piece => Primitive::Return {
+                kind,
+                from: region.expect("grammar: return has a region"),
+            },
+            other => unreachable!("not a primitive: {other:?}"),
+        }
+    }
+
+    fn jump_leg(self, pair: P) -> JumpLeg {
+        let span = self.of(&pair);
+        let mut over = None;
+        let mut dirs = Vec::new();
+        let mut at_most = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::target_kind => over = Some(self.target_kind(p)),
+                Rule::direction_list => dirs = self.dirs(p),
+                Rule::times => {
+                    let span = self.of(&p);
+                    let first = p.into_inner().next().expect("grammar: times");
+                    at_most = Some(match first.as_rule() {
+                        Rule::kw_once => Spanned::new(1, span),
+                        Rule::kw_twice => Spanned::new(2, span),
+                        _ => self.number(first),
+                    });
+                }
+                _ => {}
+            }
+        }
+        JumpLeg {
+            over: over.expect("grammar: jump leg has a target"),
+            dirs,
+            at_most,
+            span,
+        }
+    }
+
+    fn distance(self, pair: P) -> Distance {
+        let parts: Vec<P> = pair
+            .into_inner()
+            .filter(|p| !is_keyword(p.as_rule()) || p.as_rule() == Rule::kw_exactly)
+            .collect();
+        let bound = |p: &P| {
+            let span = self.of(p);
+            let inner = p.clone().into_inner().next().expect("grammar: bound");
+            let b = match inner.as_rule() {
+                Rule::kw_height => Bound::Height,
+                _ => Bound::Fixed(self.number(inner).node),
+            };
+            Spanned::new(b, span)
+        };
+        match parts.as_slice() {
+            [e, n] if e.as_rule() == Rule::kw_exactly => Distance::Exactly(self.number(n.clone())),
+            [b] => Distance::UpTo(bound(b)),
+            [n, b] => Distance::Range(self.number(n.clone()), bound(b)),
+            _ => unreachable!("grammar: distance shape"),
+        }
+    }
+
+    fn target_kind(self, pair: P) -> Spanned<TargetKind> {
+        let span = self.of(&pair);
+        let kind = match pair.as_str() {
+            "empty" => TargetKind::Empty,
+            "friend" => TargetKind::Friend,
+            "enemy" => TargetKind::Enemy,
+            _ => TargetKind::Any,
+        };
+        Spanned::new(kind, span)
+    }
+
+    fn target(self, pair: P) -> Target {
+        let mut parts = pair.into_inner();
+        let kind = self.target_kind(next(&mut parts));
+        let height = parts.next().map(|p| {
+            let span = self.of(&p);
+            let words: Vec<Rule> = p.into_inner().map(|w| w.as_rule()).collect();
+            let cmp = match words.as_slice() {
+                [Rule::kw_at, ..] => HeightCompare::AtLeastAsTall,
+                [Rule::kw_no, ..] => HeightCompare::NoTaller,
+                [Rule::kw_taller] => HeightCompare::Taller,
+                _ => HeightCompare::Shorter,
+            };
+            Spanned::new(cmp, span)
+        });
+        Target { kind, height }
+    }
+
+    fn clause(self, pair: P) -> Spanned<Clause> {
+        let span = self.of(&pair);
+        let inner = pair.into_inner().next().expect("grammar: clause content");
+        let clause = match inner.as_rule() {
+            Rule::chained => Clause::Chained,
+            Rule::capturing => Clause::Capturing,
+            Rule::must_end_forward => Clause::MustEndFurtherForward,
+            Rule::must_remove => Clause::MustRemoveAPiece,
+            Rule::not_on_entry_line => Clause::NotOnEntryLine,
+            Rule::ending_in => {
+                let region = inner
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::region)
+                    .expect("grammar: ending in region");
+                Clause::EndingIn(self.region(region))
+            }
+            Rule::only_if => {
+                let test = inner
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::condition_test)
+                    .and_then(|p| p.into_inner().next())
+                    .expect("grammar: only if test");
+                Clause::OnlyIf(match test.as_rule() {
+                    Rule::reserve_empty => Test::ReserveEmpty,
+                    Rule::reserve_not_empty => Test::ReserveNotEmpty,
+                    _ => {
+                        let region = test
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::region)
+                            .expect("grammar: fill region");
+                        Test::OwnPiecesFill(self.region(region))
+                    }
+                })
+            }
+            other => unreachable!("not a clause: {other:?}"),
+        };
+        Spanned::new(clause, span)
+    }
+
+    fn condition(self, pair: P) -> Condition {
+        let inner = pair
+            .into_inner()
+            .next()
+            .expect("grammar: condition content");
+        let span = self.of(&inner);
+        let rule = inner.as_rule();
+        let parts: Vec<P> = inner
+            .into_inner()
+            .filter(|p| !is_keyword(p.as_rule()))
+            .collect();
+        let mut regions = parts
+            .iter()
+            .filter(|p| p.as_rule() == Rule::region)
+            .map(|p| self.region(p.clone()));
+        match rule {
+            Rule::chain_goal => Condition::Chain {
+                a: regions.next().expect("grammar: chain a"),
+                b: regions.next().expect("grammar: chain b"),
+                connected: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::connectivity)
+                    .map(|p| self.connectivity(p.clone())),
+                span,
+            },
+            Rule::network_goal => {
+                let a = regions.next().expect("grammar: network a");
+                let b = regions.next().expect("grammar: network b");
+                let mut at_least = None;
+                let mut connected = None;
+                for param in parts.iter().filter(|p| p.as_rule() == Rule::network_param) {
+                    let p = param.clone().into_inner().next().expect("grammar: param");
+                    match p.as_rule() {
+                        Rule::at_least_pieces => {
+                            let n = p
+                                .into_inner()
+                                .find(|p| p.as_rule() == Rule::number)
+                                .expect("grammar: at least N");
+                            at_least = Some(self.number(n));
+                        }
+                        _ => connected = Some(self.connectivity(p)),
+                    }
+                }
+                Condition::Network {
+                    a,
+                    b,
+                    at_least,
+                    connected,
+                    span,
+                }
+            }
+            Rule::all_in_goal => Condition::AllIn {
+                region: regions.next().expect("grammar: all in region"),
+                span,
+            },
+            _ => Condition::AllOff { span },
+        }
+    }
+}
+
+fn next<'a>(pairs: &mut impl Iterator<Item = P<'a>>) -> P<'a> {
+    pairs.next().expect("the grammar guarantees this part")
+}
+
+fn is_keyword(rule: Rule) -> bool {
+    format!("{rule:?}").starts_with("kw_")
+}
