@@ -1,0 +1,138 @@
+//! The `gamut` binary as a user runs it: output and exit codes.
+
+use std::process::Command;
+
+fn gamut(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run gamut");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn manifest(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn validate_a_shipped_game_by_name() {
+    let (code, out, _) = gamut(&["validate", "network"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "ok games/network.game: Network: 8 x 8 board less 4 cells, Dark vs Light\n"
+    );
+}
+
+#[test]
+fn validate_every_shipped_file_by_path() {
+    let files: Vec<String> = std::fs::read_dir(manifest("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, _) = gamut(&args);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 11);
+}
+
+#[test]
+fn an_invalid_file_exits_1_with_file_line_col_and_a_caret() {
+    let path = manifest("tests/invalid/misspelt-region.game");
+    let (code, out, _) = gamut(&["validate", &path]);
+    assert_eq!(code, 1);
+    assert!(out.contains("error[G021]: unknown region `opne`"), "{out}");
+    assert!(out.contains("misspelt-region.game:16:15"), "{out}");
+    assert!(out.contains("^^^^"), "{out}");
+    assert!(out.contains("did you mean `open`?"), "{out}");
+}
+
+#[test]
+fn a_missing_file_is_a_usage_error() {
+    let (code, out, err) = gamut(&["validate", "no/such/file.game"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("no file or shipped game named `no/such/file.game`"),
+        "{err}"
+    );
+    let (code, _, err) = gamut(&["validate", "netwrok"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `network`?"), "{err}");
+}
+
+#[test]
+fn usage_errors_beat_file_errors_and_every_file_is_reported() {
+    let bad = manifest("tests/invalid/misspelt-region.game");
+    let (code, out, err) = gamut(&["validate", "network", &bad, "missing.game"]);
+    assert_eq!(code, 2);
+    assert!(out.contains("ok games/network.game"));
+    assert!(out.contains("G021"));
+    assert!(err.contains("missing.game"));
+}
+
+#[test]
+fn no_arguments_is_a_usage_error() {
+    let (code, _, err) = gamut(&["validate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Usage"), "{err}");
+}
+
+#[test]
+fn json_output_for_tools() {
+    let bad = manifest("tests/invalid/misspelt-region.game");
+    let (code, out, _) = gamut(&["validate", "--format", "json", "squinch", &bad]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v[0]["ok"], true);
+    assert_eq!(v[0]["summary"]["name"], "Squinch");
+    assert_eq!(v[0]["summary"]["players"][0], "Red");
+    assert_eq!(v[1]["ok"], false);
+    let d = &v[1]["diagnostics"][0];
+    assert_eq!(d["code"], "G021");
+    assert_eq!(d["line"], 16);
+    assert_eq!(d["column"], 15);
+    assert_eq!(d["help"], "did you mean `open`?");
+}
+
+#[test]
+fn a_variant_next_to_its_parent_extends_it() {
+    let dir = std::env::temp_dir().join(format!("gamut-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mini.game"),
+        "game \"Mini\"\nboard 4 x 4\nplayers A, B\nsetup\n  A on rank 1\n  B on rank 4\nmove step forward onto empty\ngoal each wins with all pieces in opponent's home\nregion home for A = rank 1\nregion home for B = rank 4\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("mini-wide.game"),
+        "extends \"mini\"\ngame \"Mini wide\"\nboard 6 x 4\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("broken-child.game"),
+        "extends \"mini\"\nboard 6 x 0\n",
+    )
+    .unwrap();
+    let (code, out, _) = gamut(&["validate", dir.join("mini-wide.game").to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Mini wide: 6 x 4 board, A vs B"), "{out}");
+    let (code, out, _) = gamut(&["validate", dir.join("broken-child.game").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("broken-child.game:2:11"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dump_prints_the_checked_rules() {
+    let (code, out, _) = gamut(&["validate", "--dump", "j"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("part 2 (optional):"), "{out}");
+    assert!(out.contains("a1 right: a1 b1 c1 d1"), "{out}");
+}
