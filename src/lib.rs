@@ -6,6 +6,7 @@
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod engine;
 pub mod games;
 pub mod rules;
 pub mod syntax;

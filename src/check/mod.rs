@@ -14,8 +14,8 @@ use std::path::Path;
 
 use crate::diag::{self, Diagnostic, Sources, Span, Spanned};
 use crate::rules::{
-    Board, CellSet, Dir, DirSet, GroupLimit, MAX_CELLS, MAX_FILES, NamedRegion, PerPlayer, Player,
-    Rules, SetupPiece, TurnOrder, WhenStuck,
+    Board, CellSet, Dir, DirSet, GroupLimit, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES,
+    NamedRegion, PerPlayer, Player, Rules, SetupPiece, TurnOrder, WhenStuck,
 };
 use crate::syntax::ast::{self, Decl, DeclKind, DirWord, Number, StuckOutcome};
 
@@ -330,6 +330,7 @@ impl Checker {
             _ => None,
         };
 
+        self.piece_totals(&players, &setup, &reserve, decls);
         let regions = self.named_regions(&ctx);
         let rules = Rules {
             name,
@@ -472,6 +473,39 @@ impl Checker {
         Some(players)
     }
 
+    /// Every player owns at most `MAX_PIECES` pieces, counting stacks and reserve.
+    fn piece_totals(
+        &mut self,
+        players: &PerPlayer<Player>,
+        setup: &[SetupPiece],
+        reserve: &PerPlayer<Vec<u32>>,
+        decls: &[Decl],
+    ) {
+        for (p, player) in players.iter().enumerate() {
+            let total: u32 = setup
+                .iter()
+                .filter(|s| s.player == p)
+                .map(|s| s.height)
+                .sum::<u32>()
+                + reserve[p].iter().sum::<u32>();
+            if total > MAX_PIECES {
+                let span = decls
+                    .iter()
+                    .find(|d| matches!(d.kind, DeclKind::Setup(_) | DeclKind::Reserve(_)))
+                    .map_or(self.file_start, |d| d.span);
+                self.error(
+                    "G037",
+                    span,
+                    format!(
+                        "{} owns {total} pieces, more than {MAX_PIECES}",
+                        player.name
+                    ),
+                )
+                .help = Some("use fewer pieces or a smaller setup".into());
+            }
+        }
+    }
+
     fn kinds(&mut self, decl: Option<&Decl>) -> Vec<String> {
         let Some(Decl {
             kind: DeclKind::Pieces(names),
@@ -487,6 +521,12 @@ impl Checker {
                 self.diags.push(
                     Diagnostic::error("G023", n.span, format!("piece `{}` listed twice", n.node))
                         .with_note(first_span, "first listed here"),
+                );
+            } else if out.len() == MAX_KINDS {
+                self.error(
+                    "G038",
+                    n.span,
+                    format!("a game has at most {MAX_KINDS} kinds of piece"),
                 );
             } else {
                 out.push(n.node.clone());
@@ -741,7 +781,7 @@ impl Checker {
                     continue;
                 };
                 let height = match &item.stack {
-                    Some(n) => match self.number_in(n, 1, 1000, "a stack height") {
+                    Some(n) => match self.number_in(n, 1, MAX_PIECES as u64, "a stack height") {
                         Some(h) => h as u32,
                         None => continue,
                     },
@@ -848,7 +888,8 @@ impl Checker {
                 let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
                     continue;
                 };
-                let Some(count) = self.number_in(&item.count, 0, 10_000, "a reserve") else {
+                let Some(count) = self.number_in(&item.count, 0, MAX_PIECES as u64, "a reserve")
+                else {
                     continue;
                 };
                 for p in players {

@@ -3,12 +3,15 @@
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Span, Spanned};
 use crate::rules::{
-    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpLeg, MoveRule, Owner,
-    Part, PerPlayer, Rules, Targets, Test,
+    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpLeg, MAX_PARTS, MoveRule,
+    Owner, Part, PerPlayer, Rules, Targets, Test,
 };
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
 };
+
+/// The most `over …` legs one jump may list.
+pub const MAX_JUMP_LEGS: usize = 8;
 
 /// The longest distance a move may name.
 const MAX_DISTANCE: u64 = 64;
@@ -29,6 +32,15 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             }
             DeclKind::Then { optional, options } => {
                 first_then.get_or_insert(d.span);
+                if later.len() + 1 == MAX_PARTS {
+                    ch.error(
+                        "G056",
+                        d.span,
+                        format!("a turn has at most {MAX_PARTS} parts"),
+                    )
+                    .help = Some("merge some `then` parts".into());
+                    continue;
+                }
                 let part_index = later.len() + 1;
                 let mut part = Part {
                     optional: *optional,
@@ -133,6 +145,13 @@ fn check_option(
             }
         }
         Primitive::Jump { legs } => {
+            if legs.len() > MAX_JUMP_LEGS {
+                ch.error(
+                    "G057",
+                    legs[MAX_JUMP_LEGS].span,
+                    format!("a jump has at most {MAX_JUMP_LEGS} kinds of single jump"),
+                );
+            }
             let mut out = Vec::new();
             for leg in legs {
                 let over = match leg.over.node {

@@ -2,6 +2,7 @@
 //! colour live here. Exit codes as in ripgrep: 0 fine, 1 a game file has
 //! errors, 2 a usage or I/O problem.
 
+mod perft;
 mod validate;
 
 use std::io::IsTerminal;
@@ -33,6 +34,19 @@ enum Command {
         #[arg(long)]
         dump: bool,
     },
+    /// Count the leaves of the game tree, depth by depth, to check the rules.
+    Perft {
+        /// A path to a `.game` file, or the name of a shipped game.
+        game: String,
+        /// How many moves deep.
+        depth: u32,
+        /// Print each first move with its count instead.
+        #[arg(long)]
+        divide: bool,
+        /// Moves to play first, in notation, separated by spaces.
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,7 +76,36 @@ pub fn run() -> i32 {
             format,
             dump,
         } => validate::run(&games, format, dump, colour_stdout()),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            moves,
+        } => perft::run(&game, depth, divide, moves.as_deref()),
     }
+}
+
+/// Loads and checks a game for a command that plays it. On failure the
+/// diagnostics are printed and the exit status is returned.
+pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
+    match crate::check::check_game(game) {
+        Err(e) => {
+            eprintln!("gamut: {e}");
+            Err(USAGE)
+        }
+        Ok(checked) => {
+            let colour = colour_stderr();
+            for d in &checked.diagnostics {
+                eprint!("{}", crate::diag::render(d, &checked.sources, colour));
+            }
+            checked.rules.ok_or(FOUND_ERRORS)
+        }
+    }
+}
+
+/// Colour on standard error, by the same rule as standard output.
+pub fn colour_stderr() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
 /// Colour only on a terminal, and never when `NO_COLOR` is set.

@@ -75,9 +75,10 @@ impl CellSet {
     }
 
     /// The cells in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + use<> {
+        let words = self.0;
         (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
+            let mut bits = words[w];
             std::iter::from_fn(move || {
                 if bits == 0 {
                     return None;

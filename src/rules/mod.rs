@@ -10,6 +10,14 @@ pub mod geometry;
 
 pub use geometry::{Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES};
 
+/// The most kinds of piece a game may have.
+pub const MAX_KINDS: usize = 8;
+/// The most pieces one player may own (on the board and in reserve), so
+/// that a stack's height and a reserve fit a byte.
+pub const MAX_PIECES: u32 = 255;
+/// The most parts a turn may have (`move` and up to three `then`).
+pub const MAX_PARTS: usize = 4;
+
 /// Index of a player: 0 sits at the bottom, 1 at the top, in the order of `players`.
 pub type PlayerId = usize;
 /// Index of a piece kind in [`Rules::kinds`].

@@ -1,0 +1,115 @@
+//! Applying one act, with its effects in rule order: the push, the move,
+//! captures, then the removal of disconnected pieces.
+
+use super::moves::{Act, NONE};
+use super::{Engine, Position};
+use crate::rules::{Action, CellSet, MoveRule, PlayerId};
+
+impl Engine {
+    /// Plays an act on `pos` and returns how many pieces it removed from
+    /// the board (captures and disconnection; not bear-offs or returns).
+    pub(super) fn apply_act(
+        &self,
+        pos: &mut Position,
+        option: &MoveRule,
+        act: &Act,
+        jumped: CellSet,
+        player: PlayerId,
+    ) -> u32 {
+        let mut removed = 0;
+        match &option.action {
+            Action::Place { .. } => {
+                let kind = act.kind as usize;
+                pos.set_reserve(player, kind, pos.reserve[player][kind] - 1);
+                pos.put(act.to, player, kind, 1);
+            }
+            Action::Enter { entries } => {
+                let kind = act.kind as usize;
+                let line = &entries[player][act.line as usize].cells;
+                let gap = line
+                    .iter()
+                    .position(|c| pos.is_empty(*c))
+                    .expect("generation only enters lines with an empty cell");
+                // The run from the entry cell shifts one cell along the line.
+                for i in (0..gap).rev() {
+                    let (owner, k, h) = pos.take(line[i]);
+                    pos.put(line[i + 1], owner, k, h);
+                }
+                pos.set_reserve(player, kind, pos.reserve[player][kind] - 1);
+                pos.put(act.to, player, kind, 1);
+            }
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. } => {
+                removed += self.move_top(pos, act, player);
+                for c in jumped.iter() {
+                    removed += pos.take(c).2 as u32;
+                }
+            }
+            Action::BearOff { .. } => {
+                let h = pos.height[act.from as usize];
+                pos.set_height(act.from, h - 1);
+                pos.borne_off[player] += 1;
+            }
+            Action::Return { .. } => {
+                let kind = pos.kind(act.from);
+                let h = pos.height[act.from as usize];
+                pos.set_height(act.from, h - 1);
+                pos.set_reserve(player, kind, pos.reserve[player][kind] + 1);
+            }
+        }
+        if let Some(connect) = self.rules.remove_disconnected
+            && act.to != NONE
+        {
+            let occupied = pos.occupied();
+            let keep = self.rules.board.flood(act.to, occupied, connect);
+            for c in occupied.minus(keep).iter() {
+                removed += pos.take(c).2 as u32;
+            }
+        }
+        removed
+    }
+
+    /// Moves the top piece of `act.from` to `act.to`: onto an empty cell,
+    /// onto a friendly stack, or capturing an enemy stack.
+    fn move_top(&self, pos: &mut Position, act: &Act, player: PlayerId) -> u32 {
+        let kind = pos.kind(act.from);
+        let h = pos.height[act.from as usize];
+        pos.set_height(act.from, h - 1);
+        let mut removed = 0;
+        match pos.owner(act.to) {
+            None => pos.put(act.to, player, kind, 1),
+            Some(p) if p == player => {
+                let t = pos.height[act.to as usize];
+                pos.set_height(act.to, t + 1);
+            }
+            Some(_) => {
+                removed = pos.take(act.to).2 as u32;
+                pos.put(act.to, player, kind, 1);
+            }
+        }
+        removed
+    }
+
+    /// `limit group size N`: no group of one player's pieces is larger.
+    pub(super) fn groups_within_limit(&self, pos: &Position) -> bool {
+        let Some(limit) = self.rules.group_limit else {
+            return true;
+        };
+        let board = &self.rules.board;
+        (0..2).all(|p| {
+            let own = pos.owned(p);
+            let mut left = own;
+            while let Some(start) = left.first() {
+                let group = board.flood(start, own, limit.connect);
+                let size: u32 = group.iter().map(|c| pos.height(c)).sum();
+                if size > limit.size {
+                    return false;
+                }
+                left = left.minus(group);
+            }
+            true
+        })
+    }
+}

@@ -1,0 +1,114 @@
+//! A game in progress: the positions so far, for repetition, undo and records.
+
+use super::{Engine, Move, Outcome, ParseError, Position, Successors};
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Over(Outcome),
+}
+
+/// A game from its start: every position reached and the moves between.
+pub struct Game<'e> {
+    engine: &'e Engine,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    successors: Successors,
+}
+
+impl<'e> Game<'e> {
+    pub fn new(engine: &'e Engine) -> Game<'e> {
+        let start = engine.start();
+        let mut successors = Successors::default();
+        engine.successors(&start, &mut successors);
+        Game {
+            engine,
+            positions: vec![start],
+            moves: Vec::new(),
+            successors,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal(&self) -> &[Move] {
+        if self.is_drawn_by_repetition() {
+            &[]
+        } else {
+            &self.successors.moves
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        if self.is_drawn_by_repetition() {
+            return Status::Over(Outcome::Draw);
+        }
+        self.engine.status(self.position(), &self.successors)
+    }
+
+    fn is_drawn_by_repetition(&self) -> bool {
+        let (last, before) = self.positions.split_last().expect("a position");
+        let keys: Vec<u64> = before.iter().map(Position::key).collect();
+        self.engine.repeated(last, &keys)
+    }
+
+    /// Plays the legal move with this index.
+    pub fn play_index(&mut self, index: usize) {
+        let next = self.successors.positions[index].clone();
+        self.moves.push(self.successors.moves[index]);
+        self.positions.push(next);
+        self.refresh();
+    }
+
+    /// Plays a move typed in notation; the game is unchanged on error.
+    pub fn play(&mut self, text: &str) -> Result<(), ParseError> {
+        if self.status() != Status::Ongoing {
+            return Err(ParseError::GameOver {
+                text: text.trim().to_string(),
+            });
+        }
+        let index = self
+            .engine
+            .parse_move(self.position(), &self.successors, text)?;
+        self.play_index(index);
+        Ok(())
+    }
+
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.is_empty() {
+            return false;
+        }
+        self.moves.pop();
+        self.positions.pop();
+        self.refresh();
+        true
+    }
+
+    /// The notation of each legal move now.
+    pub fn legal_notations(&self) -> Vec<String> {
+        self.legal()
+            .iter()
+            .map(|m| self.engine.notation(self.position(), m))
+            .collect()
+    }
+
+    /// The keys of the positions before the current one.
+    pub fn history_keys(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n].iter().map(Position::key).collect()
+    }
+
+    fn refresh(&mut self) {
+        let pos = self.positions.last().expect("a position").clone();
+        self.engine.successors(&pos, &mut self.successors);
+    }
+}

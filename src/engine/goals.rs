@@ -1,0 +1,153 @@
+//! Goal tests and the verdict after a part of a turn: who, if anyone, has
+//! won, following the rules' precedence of outcomes.
+
+use super::{Engine, Outcome, Position};
+use crate::rules::{Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side};
+
+pub(super) enum Verdict {
+    /// Nothing decided; play goes on.
+    Open,
+    Decided(Outcome),
+    /// `illegal if both players win`, and both would.
+    Illegal,
+}
+
+impl Engine {
+    /// Looks at the goals after `mover` played a part.
+    pub(super) fn decide(&self, pos: &Position, mover: PlayerId) -> Verdict {
+        if self.rules.goals.is_empty() {
+            return Verdict::Open;
+        }
+        // holds[player][wins?], computed on demand.
+        let mut cache: [[Option<bool>; 2]; 2] = [[None; 2]; 2];
+        let mut holds = |player: PlayerId, outcome: GoalOutcome| {
+            let i = (outcome == GoalOutcome::Wins) as usize;
+            *cache[player][i].get_or_insert_with(|| {
+                self.rules.goals.iter().any(|g| {
+                    g.player == player && g.outcome == outcome && self.holds(&g.test, pos, player)
+                })
+            })
+        };
+        if self.rules.illegal_if_both_win
+            && holds(mover, GoalOutcome::Wins)
+            && holds(1 - mover, GoalOutcome::Wins)
+        {
+            return Verdict::Illegal;
+        }
+        for (side, outcome) in self.rules.precedence {
+            let player = match side {
+                Side::Mover => mover,
+                Side::Opponent => 1 - mover,
+            };
+            if holds(player, outcome) {
+                let winner = match outcome {
+                    GoalOutcome::Wins => player,
+                    GoalOutcome::Loses => 1 - player,
+                };
+                return Verdict::Decided(Outcome::Win(winner));
+            }
+        }
+        Verdict::Open
+    }
+
+    /// Whether a goal test holds for a player.
+    pub(super) fn holds(&self, test: &GoalTest, pos: &Position, player: PlayerId) -> bool {
+        let own = pos.owned(player);
+        match test {
+            GoalTest::Chain { a, b, connect } => {
+                let mut starts = own.inter(*a);
+                while let Some(s) = starts.first() {
+                    let group = self.rules.board.flood(s, own, *connect);
+                    if group.intersects(b) {
+                        return true;
+                    }
+                    starts = starts.minus(group);
+                }
+                false
+            }
+            GoalTest::Network { a, b, min, lines } => {
+                self.network(pos, player, *a, *b, *min, *lines)
+            }
+            GoalTest::AllIn { region } => {
+                !own.is_empty() && own.is_subset(region) && pos.reserve_total(player) == 0
+            }
+            GoalTest::AllOff => own.is_empty() && pos.reserve_total(player) == 0,
+        }
+    }
+
+    /// A line-of-sight network from `a` to `b` of at least `min` pieces.
+    fn network(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        a: CellSet,
+        b: CellSet,
+        min: u32,
+        lines: DirSet,
+    ) -> bool {
+        let own = pos.owned(player);
+        // Quick refusals: a piece in each end zone, and enough pieces.
+        if !own.intersects(&a) || !own.intersects(&b) || (own.len() as u32) < min {
+            return false;
+        }
+        let search = NetworkSearch {
+            engine: self,
+            pos,
+            own,
+            a,
+            b,
+            min,
+            lines,
+        };
+        own.inter(a)
+            .iter()
+            .any(|start| search.extend(start, None, CellSet::single(start), 1))
+    }
+}
+
+struct NetworkSearch<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    own: CellSet,
+    a: CellSet,
+    b: CellSet,
+    min: u32,
+    lines: DirSet,
+}
+
+impl NetworkSearch<'_> {
+    /// Extends a network that ends at `at`, reached along `came`.
+    fn extend(&self, at: Cell, came: Option<Dir>, used: CellSet, len: u32) -> bool {
+        for dir in self.lines.iter() {
+            // The network must turn at every piece but its ends.
+            if came == Some(dir) {
+                continue;
+            }
+            let Some(next) = self.first_piece(at, dir) else {
+                continue;
+            };
+            if !self.own.contains(next) || used.contains(next) || self.a.contains(next) {
+                continue;
+            }
+            if self.b.contains(next) {
+                if len + 1 >= self.min {
+                    return true;
+                }
+                continue;
+            }
+            if self.extend(next, Some(dir), used.union(CellSet::single(next)), len + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first piece along a ray, if any, before the edge or a hole.
+    fn first_piece(&self, from: Cell, dir: Dir) -> Option<Cell> {
+        self.engine
+            .rules
+            .board
+            .ray(from, dir)
+            .find(|c| !self.pos.is_empty(*c))
+    }
+}

@@ -1,0 +1,62 @@
+//! A move: what a player does in one turn, one act per part of the turn.
+
+use crate::rules::{CellSet, MAX_PARTS};
+
+/// No cell.
+pub const NONE: u8 = u8::MAX;
+
+/// One act inside a turn: which option of the part was used, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Act {
+    /// Index of the option within its part.
+    pub option: u8,
+    /// The kind placed or entered.
+    pub kind: u8,
+    /// The cell a piece leaves (`NONE` for placements and entries).
+    pub from: u8,
+    /// The cell a piece arrives at (`NONE` for bear-offs and returns).
+    pub to: u8,
+    /// For entries: the index of the entry line used.
+    pub line: u8,
+}
+
+impl Act {
+    pub const EMPTY: Act = Act {
+        option: NONE,
+        kind: 0,
+        from: NONE,
+        to: NONE,
+        line: NONE,
+    };
+}
+
+/// A whole turn. `len == 0` is a pass. `jumped` lists the pieces a
+/// capturing jump took, which the end cells alone cannot tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub acts: [Act; MAX_PARTS],
+    pub len: u8,
+    pub jumped: CellSet,
+}
+
+impl Move {
+    pub const PASS: Move = Move {
+        acts: [Act::EMPTY; MAX_PARTS],
+        len: 0,
+        jumped: CellSet::EMPTY,
+    };
+
+    pub fn is_pass(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The acts played, part by part.
+    pub fn acts(&self) -> &[Act] {
+        &self.acts[..self.len as usize]
+    }
+
+    pub(crate) fn push(&mut self, act: Act) {
+        self.acts[self.len as usize] = act;
+        self.len += 1;
+    }
+}

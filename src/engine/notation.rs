@@ -1,0 +1,160 @@
+//! Move notation, written and read.
+//!
+//! - placement `c3` (with several kinds `king@c3`);
+//! - entry: the entry cell and an arrow for the push, `a1^`, `a1>`, `d5<`, `b8v`
+//!   (diagonal pushes are written `a1+up-right`);
+//! - a piece moving `b3-d5`, capturing `b3xc3`; a capturing jump lists
+//!   what it took, `b3xf7(c4,e6)`; bearing off `e6-off`;
+//! - a return to reserve, the cell `c4`;
+//! - the parts of a turn joined by `/`: `a1^/c4`; a pass is `pass`.
+//!
+//! Reading is forgiving: case does not matter, and every way of playing a
+//! move is accepted, including ways that merge with another into one move.
+
+use super::moves::{Act, Move, NONE};
+use super::{Engine, Position, Successors};
+use crate::rules::{Action, Dir, PlayerId};
+
+/// Why a typed move was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("`{text}` is not a legal move here; legal moves: {}", .legal.join(" "))]
+    Illegal { text: String, legal: Vec<String> },
+    #[error("`{text}` is not a legal move: the game is over")]
+    GameOver { text: String },
+}
+
+impl Engine {
+    /// The notation of a move played from `pos`.
+    pub fn notation(&self, pos: &Position, mv: &Move) -> String {
+        if mv.is_pass() {
+            return "pass".to_string();
+        }
+        let player = pos.to_move();
+        let mut at = pos.clone();
+        let mut parts = Vec::with_capacity(mv.len as usize);
+        for (part, act) in mv.acts().iter().enumerate() {
+            let option = &self.rules.parts[part].options[act.option as usize];
+            parts.push(self.act_text(&at, player, part, act, mv));
+            self.apply_act(&mut at, option, act, mv.jumped, player);
+        }
+        parts.join("/")
+    }
+
+    fn act_text(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        part: usize,
+        act: &Act,
+        mv: &Move,
+    ) -> String {
+        let board = &self.rules.board;
+        let name = |c: u8| board.cell_name(c);
+        let kind_prefix = if self.rules.kinds.len() > 1 {
+            format!("{}@", self.rules.kinds[act.kind as usize])
+        } else {
+            String::new()
+        };
+        let option = &self.rules.parts[part].options[act.option as usize];
+        match &option.action {
+            Action::Place { .. } => format!("{kind_prefix}{}", name(act.to)),
+            Action::Enter { entries } => {
+                let dir = entries[player][act.line as usize].dir;
+                format!("{kind_prefix}{}{}", name(act.to), arrow(dir))
+            }
+            Action::Return { .. } => name(act.from),
+            Action::BearOff { .. } => format!("{}-off", name(act.from)),
+            Action::Jump {
+                capturing: true, ..
+            } => {
+                let taken: Vec<String> = mv.jumped.iter().map(name).collect();
+                format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
+            }
+            _ => {
+                let capture = act.to != NONE && pos.owner(act.to).is_some_and(|p| p != player);
+                let sep = if capture { 'x' } else { '-' };
+                format!("{}{sep}{}", name(act.from), name(act.to))
+            }
+        }
+    }
+
+    /// Reads a move typed by a person, among the legal moves of `pos`.
+    /// `successors` must hold the successors of `pos`; the index of the
+    /// move in it is returned.
+    pub fn parse_move(
+        &self,
+        pos: &Position,
+        successors: &Successors,
+        text: &str,
+    ) -> Result<usize, ParseError> {
+        let wanted = normalize(text);
+        if successors.is_empty() {
+            return Err(ParseError::GameOver {
+                text: text.trim().to_string(),
+            });
+        }
+        let mut ways = Successors {
+            all_ways: true,
+            ..Successors::default()
+        };
+        self.successors(pos, &mut ways);
+        let find = |target: &Position| successors.positions.iter().position(|p| p == target);
+        // Exactly as written.
+        for (mv, next) in ways.moves.iter().zip(&ways.positions) {
+            if normalize(&self.notation(pos, mv)) == wanted
+                && let Some(i) = find(next)
+            {
+                return Ok(i);
+            }
+        }
+        // Without entry arrows, when that leaves one resulting position.
+        let mut hit: Option<usize> = None;
+        let mut ambiguous = false;
+        for (mv, next) in ways.moves.iter().zip(&ways.positions) {
+            if strip_arrows(&normalize(&self.notation(pos, mv))) == strip_arrows(&wanted)
+                && let Some(i) = find(next)
+            {
+                if hit.is_some_and(|h| h != i) {
+                    ambiguous = true;
+                }
+                hit = Some(i);
+            }
+        }
+        match hit {
+            Some(i) if !ambiguous => Ok(i),
+            _ => Err(ParseError::Illegal {
+                text: text.trim().to_string(),
+                legal: successors
+                    .moves
+                    .iter()
+                    .map(|m| self.notation(pos, m))
+                    .collect(),
+            }),
+        }
+    }
+}
+
+fn arrow(dir: Dir) -> String {
+    match dir {
+        Dir::Up => "^".to_string(),
+        Dir::Down => "v".to_string(),
+        Dir::Left => "<".to_string(),
+        Dir::Right => ">".to_string(),
+        d => format!("+{}", d.word()),
+    }
+}
+
+fn normalize(text: &str) -> String {
+    text.trim().to_lowercase()
+}
+
+fn strip_arrows(text: &str) -> String {
+    text.split('/')
+        .map(|part| {
+            let part = part.split('+').next().unwrap_or(part);
+            part.trim_end_matches(['^', 'v', '<', '>'])
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}

@@ -1,0 +1,82 @@
+//! Perft: the number of leaves of the game tree at a depth, the standard
+//! check that two implementations agree on every rule.
+//!
+//! A finished position (won, lost, stuck without a pass, or drawn by
+//! repetition) has no moves. Repetition needs the keys of the positions
+//! that led here, so the search keeps them on a stack.
+
+use super::{Engine, Move, Position, Successors};
+
+/// `perft(depth)` from `pos`. `history` holds the keys of the positions
+/// before `pos` in the game (for repetition); it is left as it was.
+pub fn perft(engine: &Engine, pos: &Position, depth: u32, history: &mut Vec<u64>) -> u64 {
+    let mut buffers: Vec<Successors> = (0..depth).map(|_| Successors::default()).collect();
+    history.push(pos.key());
+    let n = count(engine, pos, depth, history, &mut buffers);
+    history.pop();
+    n
+}
+
+/// Each legal move of `pos` with `perft(depth - 1)` of its result.
+pub fn divide(
+    engine: &Engine,
+    pos: &Position,
+    depth: u32,
+    history: &mut Vec<u64>,
+) -> Vec<(Move, u64)> {
+    let mut here = Successors::default();
+    if depth == 0 || engine.repeated(pos, history) {
+        return Vec::new();
+    }
+    engine.successors(pos, &mut here);
+    history.push(pos.key());
+    let out = here
+        .moves
+        .iter()
+        .zip(&here.positions)
+        .map(|(mv, next)| (*mv, perft(engine, next, depth - 1, history)))
+        .collect();
+    history.pop();
+    out
+}
+
+/// `history` ends with `pos`'s own key.
+fn count(
+    engine: &Engine,
+    pos: &Position,
+    depth: u32,
+    history: &mut Vec<u64>,
+    buffers: &mut [Successors],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let before = &history[..history.len() - 1];
+    if engine.repeated(pos, before) {
+        return 0;
+    }
+    let (here, deeper) = buffers.split_first_mut().expect("a buffer per depth");
+    engine.successors(pos, here);
+    if depth == 1 {
+        return here.len() as u64;
+    }
+    let mut total = 0;
+    for next in &here.positions {
+        history.push(next.key());
+        total += count(engine, next, depth - 1, history, deeper);
+        history.pop();
+    }
+    total
+}
+
+impl Engine {
+    /// Whether `pos` ends the game by repetition, given the keys of the
+    /// positions before it.
+    pub fn repeated(&self, pos: &Position, before: &[u64]) -> bool {
+        let Some(n) = self.rules.repetition_draw else {
+            return false;
+        };
+        let seen = before.iter().filter(|k| **k == pos.key()).count() as u32;
+        seen + 1 >= n
+    }
+}

@@ -1,0 +1,207 @@
+//! A position: the board's stacks, the reserves, whose turn it is and the
+//! place in the turn order, and the result once the game is decided.
+//!
+//! Plain data of fixed size, `Clone` without allocation, with an
+//! incrementally kept 64-bit key for repetition and for merging moves
+//! that lead to the same position.
+
+use crate::rules::{Cell, CellSet, KindId, MAX_CELLS, MAX_KINDS, PlayerId, Rules};
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(PlayerId),
+    Draw,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The cells holding a stack of each player.
+    pub(crate) owned: [CellSet; 2],
+    /// The height of the stack on each cell, 0 when empty.
+    pub(crate) height: [u8; MAX_CELLS],
+    /// The kind of the stack on each cell.
+    pub(crate) kind: [u8; MAX_CELLS],
+    /// Pieces in hand, `[player][kind]`.
+    pub(crate) reserve: [[u8; MAX_KINDS]; 2],
+    /// Pieces each player has borne off.
+    pub(crate) borne_off: [u8; 2],
+    /// The place in the turn order; the player to move follows from it.
+    pub(crate) place: u16,
+    pub(crate) to_move: u8,
+    /// Set by the goal check of the move that decided the game.
+    pub(crate) result: Option<Outcome>,
+    /// Hash of everything above but `result`, kept up to date by every change.
+    pub(crate) key: u64,
+}
+
+impl Position {
+    /// The start of a game.
+    pub fn start(rules: &Rules) -> Position {
+        let mut pos = Position {
+            owned: [CellSet::EMPTY; 2],
+            height: [0; MAX_CELLS],
+            kind: [0; MAX_CELLS],
+            reserve: [[0; MAX_KINDS]; 2],
+            borne_off: [0; 2],
+            place: 0,
+            to_move: rules.turn_order.player_at(0) as u8,
+            result: None,
+            key: 0,
+        };
+        for s in &rules.setup {
+            pos.put(s.cell, s.player, s.kind, s.height as u8);
+        }
+        for p in 0..2 {
+            for (k, n) in rules.reserve[p].iter().enumerate() {
+                pos.set_reserve(p, k, *n as u8);
+            }
+        }
+        pos.key ^= place_key(0);
+        pos
+    }
+
+    pub fn to_move(&self) -> PlayerId {
+        self.to_move as PlayerId
+    }
+
+    pub fn result(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The owner of the stack on a cell.
+    #[inline]
+    pub fn owner(&self, cell: Cell) -> Option<PlayerId> {
+        if self.owned[0].contains(cell) {
+            Some(0)
+        } else if self.owned[1].contains(cell) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn height(&self, cell: Cell) -> u32 {
+        self.height[cell as usize] as u32
+    }
+
+    #[inline]
+    pub fn kind(&self, cell: Cell) -> KindId {
+        self.kind[cell as usize] as KindId
+    }
+
+    #[inline]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.height[cell as usize] == 0
+    }
+
+    pub fn occupied(&self) -> CellSet {
+        self.owned[0].union(self.owned[1])
+    }
+
+    pub fn owned(&self, player: PlayerId) -> CellSet {
+        self.owned[player]
+    }
+
+    pub fn reserve(&self, player: PlayerId, kind: KindId) -> u32 {
+        self.reserve[player][kind] as u32
+    }
+
+    pub fn reserve_total(&self, player: PlayerId) -> u32 {
+        self.reserve[player].iter().map(|n| *n as u32).sum()
+    }
+
+    pub fn borne_off(&self, player: PlayerId) -> u32 {
+        self.borne_off[player] as u32
+    }
+
+    /// Pieces of a player on the board (stacks counted by height).
+    pub fn on_board(&self, player: PlayerId) -> u32 {
+        self.owned[player].iter().map(|c| self.height(c)).sum()
+    }
+
+    /// Puts a stack on an empty cell.
+    pub(crate) fn put(&mut self, cell: Cell, player: PlayerId, kind: KindId, height: u8) {
+        debug_assert!(self.is_empty(cell) && height > 0);
+        self.owned[player].insert(cell);
+        self.height[cell as usize] = height;
+        self.kind[cell as usize] = kind as u8;
+        self.key ^= square_key(cell, player, kind, height);
+    }
+
+    /// Takes the whole stack off a cell; returns (owner, kind, height).
+    pub(crate) fn take(&mut self, cell: Cell) -> (PlayerId, KindId, u8) {
+        let player = self.owner(cell).expect("take from an occupied cell");
+        let (kind, height) = (self.kind(cell), self.height[cell as usize]);
+        self.key ^= square_key(cell, player, kind, height);
+        self.owned[player].remove(cell);
+        self.height[cell as usize] = 0;
+        self.kind[cell as usize] = 0;
+        (player, kind, height)
+    }
+
+    /// Changes the height of an occupied cell's stack; 0 empties the cell.
+    pub(crate) fn set_height(&mut self, cell: Cell, height: u8) {
+        let (player, kind, _) = self.take(cell);
+        if height > 0 {
+            self.put(cell, player, kind, height);
+        }
+    }
+
+    pub(crate) fn set_reserve(&mut self, player: PlayerId, kind: KindId, n: u8) {
+        let old = self.reserve[player][kind];
+        self.key ^= reserve_key(player, kind, old) ^ reserve_key(player, kind, n);
+        self.reserve[player][kind] = n;
+    }
+
+    pub(crate) fn set_place(&mut self, place: usize, to_move: PlayerId) {
+        self.key ^= place_key(self.place as usize) ^ place_key(place);
+        self.place = place as u16;
+        self.to_move = to_move as u8;
+    }
+}
+
+/// SplitMix64: a fixed, well-mixed hash, so keys need no tables.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[inline]
+fn square_key(cell: Cell, player: PlayerId, kind: KindId, height: u8) -> u64 {
+    mix(1 << 60 | (cell as u64) << 24 | (player as u64) << 16 | (kind as u64) << 8 | height as u64)
+}
+
+#[inline]
+fn reserve_key(player: PlayerId, kind: KindId, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        mix(2 << 60 | (player as u64) << 16 | (kind as u64) << 8 | n as u64)
+    }
+}
+
+#[inline]
+fn place_key(place: usize) -> u64 {
+    mix(3 << 60 | place as u64)
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("owned", &self.owned)
+            .field("to_move", &self.to_move)
+            .field("place", &self.place)
+            .field("reserve", &self.reserve)
+            .field("result", &self.result)
+            .finish()
+    }
+}
