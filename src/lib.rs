@@ -3,6 +3,7 @@
 //! Data flows one way: text ([`syntax`]) → checked rules ([`check`] makes
 //! [`rules::Rules`]) → front ends ([`cli`]). See `ARCHITECTURE.md`.
 
+pub mod ai;
 pub mod check;
 pub mod cli;
 pub mod diag;

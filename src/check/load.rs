@@ -165,8 +165,7 @@ fn resolve(target: &str, from: &Origin) -> Option<(String, String, Origin)> {
 }
 
 /// Applies a variant's overrides: keeps, for each singular declaration, the
-/// newest layer's; for regions, the newest definition of each name and
-/// player; for goals, the newest layer's goals of each player and outcome;
+/// newest layer's; for regions, the newest layer's definitions of each name; for goals, the newest layer's goals of each player and outcome;
 /// for setup and reserve, the newest layer that has any. Moves accumulate.
 /// Duplicates within one layer are reported.
 pub fn merge(
@@ -178,7 +177,7 @@ pub fn merge(
     // The newest layer that declares each singular keyword, setup, reserve.
     let mut newest: HashMap<&'static str, usize> = HashMap::new();
     let mut first_in_layer: HashMap<(&'static str, usize), Span> = HashMap::new();
-    let mut region_newest: HashMap<(String, Option<String>), usize> = HashMap::new();
+    let mut region_newest: HashMap<String, usize> = HashMap::new();
     let mut goal_newest: HashMap<(String, bool), usize> = HashMap::new();
     for l in &decls {
         let key = l.decl.kind.keyword();
@@ -233,12 +232,12 @@ pub fn merge(
         .collect()
 }
 
-fn region_key(kind: &DeclKind) -> (String, Option<String>) {
+/// Regions are overridden by name: a variant's definitions of a name,
+/// for one player or for both, replace all of its parent's.
+fn region_key(kind: &DeclKind) -> String {
     match kind {
-        DeclKind::Region { name, player, .. } => {
-            (name.node.clone(), player.as_ref().map(|p| p.node.clone()))
-        }
-        _ => (String::new(), None),
+        DeclKind::Region { name, .. } => name.node.clone(),
+        _ => String::new(),
     }
 }
 

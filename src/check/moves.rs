@@ -83,7 +83,7 @@ fn check_option(
 ) -> Option<MoveRule> {
     let errors_before = ch.diags.iter().filter(|d| d.is_error()).count();
     let text = ch.source_text(option.span);
-    let mut kind = None;
+    let kind;
     let action = match &option.primitive {
         Primitive::Place { kind: k, on } => {
             kind = named_kind(ch, k.as_ref(), ctx);
@@ -115,20 +115,26 @@ fn check_option(
             Action::Relocate { to }
         }
         Primitive::Step {
+            kind: k,
             dirs,
             distance,
             targets,
-        } => Action::Step {
-            dirs: ctx.dirs(dirs),
-            distance: check_distance(ch, distance.as_ref(), Distance::ONE),
-            targets: check_targets(ch, targets),
-        },
+        } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            Action::Step {
+                dirs: ctx.dirs(dirs),
+                distance: check_distance(ch, distance.as_ref(), Distance::ONE),
+                targets: check_targets(ch, targets),
+            }
+        }
         Primitive::Slide {
+            kind: k,
             dirs,
             with_turns,
             distance,
             targets,
         } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
             if *with_turns && distance.is_some() {
                 ch.error(
                     "G052",
@@ -144,7 +150,8 @@ fn check_option(
                 targets: check_targets(ch, targets),
             }
         }
-        Primitive::Jump { legs } => {
+        Primitive::Jump { kind: k, legs } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
             if legs.len() > MAX_JUMP_LEGS {
                 ch.error(
                     "G057",
@@ -186,10 +193,17 @@ fn check_option(
                 capturing,
             }
         }
-        Primitive::BearOff { dirs, distance } => Action::BearOff {
-            dirs: ctx.dirs(dirs),
-            distance: check_distance(ch, distance.as_ref(), Distance::ONE),
-        },
+        Primitive::BearOff {
+            kind: k,
+            dirs,
+            distance,
+        } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            Action::BearOff {
+                dirs: ctx.dirs(dirs),
+                distance: check_distance(ch, distance.as_ref(), Distance::ONE),
+            }
+        }
         Primitive::Return { kind: k, from } => {
             kind = named_kind(ch, k.as_ref(), ctx);
             let from = ch.region(ctx, from);
@@ -213,7 +227,21 @@ fn check_option(
         option.primitive,
         Primitive::Step { .. } | Primitive::Slide { .. } | Primitive::Jump { .. }
     );
-    for clause in &option.clauses {
+    for (i, clause) in option.clauses.iter().enumerate() {
+        let same_kind =
+            |c: &Clause| std::mem::discriminant(c) == std::mem::discriminant(&clause.node);
+        if let Some(first) = option.clauses[..i].iter().find(|c| same_kind(&c.node)) {
+            ch.diags.push(
+                Diagnostic::error(
+                    "G058",
+                    clause.span,
+                    "this clause is already given for this move",
+                )
+                .with_note(first.span, "first given here")
+                .with_help("give each clause once"),
+            );
+            continue;
+        }
         let misuse = |ch: &mut Checker, what: &str, fits: &str| {
             ch.error(
                 "G053",
@@ -262,6 +290,18 @@ fn check_option(
                 } else {
                     misuse(ch, "ending in", "`step`, `slide` and `jump`");
                 }
+            }
+            Clause::OnlyIf(ast::Test::OwnPiecesFill(_))
+                if matches!(
+                    option.primitive,
+                    Primitive::Place { .. } | Primitive::Enter { .. }
+                ) =>
+            {
+                misuse(
+                    ch,
+                    "only if own pieces fill",
+                    "moves of a piece already on the board",
+                )
             }
             Clause::OnlyIf(test) => {
                 rule.only_if = Some(match test {

@@ -158,7 +158,8 @@ impl RegionTable {
                     for (f, r) in [(0, 0), (w, 0), (0, h), (w, h)] {
                         s.insert(board.cell_at(f, r));
                     }
-                    s
+                    // Holes are not part of any region.
+                    s.inter(board.cells)
                 }
                 Builtin::Dark => board.dark,
                 Builtin::Light => board.light,
@@ -213,7 +214,9 @@ impl RegionTable {
         }
         let Some((all, per)) = self.defs.get(name) else {
             let mut diag = Diagnostic::error("G021", span, format!("unknown region `{name}`"));
-            let names: Vec<&str> = self.defs.keys().map(String::as_str).collect();
+            // Sorted, so that the hint does not depend on hash order.
+            let names: Vec<&str> =
+                sorted(&self.defs.keys().map(String::as_str).collect::<Vec<_>>());
             let builtins = ["board", "edge", "corners", "dark", "light"];
             let lower = name.to_ascii_lowercase();
             let is_cell = lower.len() > 1

@@ -200,7 +200,9 @@ impl Engine {
                     cells = cells.minus(entry_line);
                 }
                 for c in cells.iter() {
-                    if option.kind.is_none_or(|k| pos.kind(c) == k) {
+                    if option.kind.is_none_or(|k| pos.kind(c) == k)
+                        && self.fills(option, pos, player, c)
+                    {
                         acts.push((Act { from: c, ..base }, CellSet::EMPTY));
                     }
                 }
@@ -235,16 +237,24 @@ impl Engine {
                 }
             }
         }
-        if let Some(Test::OwnPiecesFill(per_cell)) = &option.only_if {
-            let own = pos.owned(player);
-            for c in cells.iter() {
-                let need = per_cell[player][c as usize];
-                if need.is_empty() || !need.is_subset(&own) {
-                    cells.remove(c);
-                }
+        for c in cells.iter() {
+            if !self.fills(option, pos, player, c) {
+                cells.remove(c);
             }
         }
         cells
+    }
+
+    /// `only if own pieces fill REGION`, seen from the piece on `cell`: the
+    /// region is not empty and every cell of it holds a friendly piece.
+    fn fills(&self, option: &MoveRule, pos: &Position, player: PlayerId, cell: Cell) -> bool {
+        match &option.only_if {
+            Some(Test::OwnPiecesFill(per_cell)) => {
+                let need = per_cell[player][cell as usize];
+                !need.is_empty() && need.is_subset(&pos.owned(player))
+            }
+            _ => true,
+        }
     }
 
     /// Whether a piece moving from `from` (a stack of `n`) may end on `to`.

@@ -295,23 +295,29 @@ pub enum Primitive {
         kind: Option<Ident>,
         to: Option<Region>,
     },
-    /// `step DIRECTIONS [DISTANCE] [onto TARGETS]`
+    /// `step [KIND] DIRECTIONS [DISTANCE] [onto TARGETS]`
     Step {
+        kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
         distance: Option<Distance>,
         targets: Vec<Target>,
     },
-    /// `slide DIRECTIONS [with turns] [DISTANCE] [onto TARGETS]`
+    /// `slide [KIND] DIRECTIONS [with turns] [DISTANCE] [onto TARGETS]`
     Slide {
+        kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
         with_turns: bool,
         distance: Option<Distance>,
         targets: Vec<Target>,
     },
     /// `jump over friend diagonal, over enemy orthogonal at most once`
-    Jump { legs: Vec<JumpLeg> },
-    /// `bear off DIRECTIONS [DISTANCE]`
+    Jump {
+        kind: Option<Ident>,
+        legs: Vec<JumpLeg>,
+    },
+    /// `bear off [KIND] DIRECTIONS [DISTANCE]`
     BearOff {
+        kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
         distance: Option<Distance>,
     },

@@ -289,6 +289,21 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
         }
         words.extend(ws);
     }
+    // A misspelt word may have been taken for a name (`step fowrard, …`
+    // reads `fowrard` as a kind); the error then shows one token later.
+    // Point at the misspelt word instead.
+    if let Some((start, prev)) = word_before(chunk, pos)
+        && !words.contains(&prev)
+        && let Some(word) = nearest(prev, words.iter().copied())
+    {
+        let span = shift.span(start, start + prev.len());
+        return Diagnostic::error(
+            "G002",
+            span,
+            format!("expected {}, found `{prev}`", join_or(&phrases)),
+        )
+        .with_help(format!("did you mean `{word}`?"));
+    }
     let found_text = if found.is_empty() {
         match chunk[pos..].chars().next() {
             None => "the end of the declaration".to_string(),
@@ -350,6 +365,19 @@ fn printable(c: char) -> String {
     } else {
         c.to_string()
     }
+}
+
+/// The word that ends right before `pos` (spaces allowed between), with its start.
+fn word_before(chunk: &str, pos: usize) -> Option<(usize, &str)> {
+    let before = chunk[..pos].trim_end();
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .last()
+        .map(|(i, _)| i)?;
+    let word = &before[start..];
+    (!word.is_empty()).then_some((start, word))
 }
 
 fn word_at(chunk: &str, pos: usize) -> &str {

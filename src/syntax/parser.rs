@@ -484,24 +484,31 @@ impl Shift {
             }
             Rule::relocate => Primitive::Relocate { kind, to: region },
             Rule::step => Primitive::Step {
+                kind,
                 dirs,
                 distance,
                 targets,
             },
             Rule::slide => Primitive::Slide {
+                kind,
                 dirs,
                 with_turns: find(Rule::with_turns).is_some(),
                 distance,
                 targets,
             },
             Rule::jump => Primitive::Jump {
+                kind,
                 legs: parts
                     .into_iter()
                     .filter(|p| p.as_rule() == Rule::jump_leg)
                     .map(|p| self.jump_leg(p))
                     .collect(),
             },
-            Rule::bear_off => Primitive::BearOff { dirs, distance },
+            Rule::bear_off => Primitive::BearOff {
+                kind,
+                dirs,
+                distance,
+            },
             Rule::return_piece => Primitive::Return {
                 kind,
                 from: region.expect("grammar: return has a region"),

@@ -1,0 +1,76 @@
+//! Uniformly random play, and a small seeded generator so that every
+//! random game can be played again from its seed.
+
+use crate::engine::{Engine, Outcome, Position, Successors};
+
+/// SplitMix64: tiny, fast, and good enough for choosing moves.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), without modulo bias worth noticing.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// How a random game from a position went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playout {
+    /// `None` when the ply cap stopped the game first.
+    pub outcome: Option<Outcome>,
+    pub plies: u32,
+}
+
+/// Plays uniformly random legal moves from `pos` until the game ends or
+/// `ply_cap` moves have been played. `history` holds the keys of the
+/// positions before `pos` (for repetition) and is extended as it goes.
+/// `buffer` is the caller's, so a play-out allocates nothing once warm.
+pub fn random_playout(
+    engine: &Engine,
+    pos: &Position,
+    rng: &mut Rng,
+    ply_cap: u32,
+    history: &mut Vec<u64>,
+    buffer: &mut Successors,
+) -> Playout {
+    let mut pos = pos.clone();
+    let mut plies = 0;
+    loop {
+        if engine.repeated(&pos, history) {
+            return Playout {
+                outcome: Some(Outcome::Draw),
+                plies,
+            };
+        }
+        engine.successors(&pos, buffer);
+        if let crate::engine::Status::Over(outcome) = engine.status(&pos, buffer) {
+            return Playout {
+                outcome: Some(outcome),
+                plies,
+            };
+        }
+        if plies >= ply_cap {
+            return Playout {
+                outcome: None,
+                plies,
+            };
+        }
+        let i = rng.below(buffer.len());
+        history.push(pos.key());
+        pos = buffer.positions.swap_remove(i);
+        plies += 1;
+    }
+}
