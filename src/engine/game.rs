@@ -30,6 +30,15 @@ impl<'e> Game<'e> {
         }
     }
 
+    pub fn engine(&self) -> &'e Engine {
+        self.engine
+    }
+
+    /// The moves of the current position and where they lead (repetition aside).
+    pub fn successors(&self) -> &Successors {
+        &self.successors
+    }
+
     pub fn position(&self) -> &Position {
         self.positions.last().expect("a game has a position")
     }

@@ -17,6 +17,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+mod show;
 
 pub use game::{Game, Status};
 pub use moves::{Act, Move, NONE};

@@ -1,0 +1,63 @@
+//! A position as plain text: the board with file letters and rank numbers,
+//! stacks with their heights, reserves and whose turn it is. Front ends
+//! add colour; tests compare this text.
+
+use super::{Engine, Position};
+
+impl Engine {
+    /// The board, top rank first. A piece is its owner's initial (the
+    /// first player's in upper case, the second's in lower case), followed
+    /// by its height when it is a stack; `.` is an empty cell, a blank a hole.
+    pub fn board_text(&self, pos: &Position) -> String {
+        let rules = &self.rules;
+        let b = &rules.board;
+        let tall = b.cells.iter().any(|c| pos.height(c) > 1);
+        let width = if tall { 3 } else { 2 };
+        let initials = [0, 1].map(|p| {
+            let c = rules.players[p].name.chars().next().unwrap_or('?');
+            if p == 0 {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        });
+        let mut out = String::new();
+        let files: String = (0..b.width)
+            .map(|f| format!("{:<width$}", (b'a' + f) as char))
+            .collect();
+        let header = format!("    {}\n", files.trim_end());
+        out.push_str(&header);
+        for r in (0..b.height).rev() {
+            let mut row = format!("{:>3} ", r + 1);
+            for f in 0..b.width {
+                let c = b.cell_at(f, r);
+                let cell = if !b.cells.contains(c) {
+                    " ".to_string()
+                } else {
+                    match pos.owner(c) {
+                        None => ".".to_string(),
+                        Some(p) if pos.height(c) > 1 => format!("{}{}", initials[p], pos.height(c)),
+                        Some(p) => initials[p].to_string(),
+                    }
+                };
+                row.push_str(&format!("{cell:<width$}"));
+            }
+            out.push_str(row.trim_end());
+            out.push_str(&format!(" {}\n", r + 1));
+        }
+        out.push_str(&header);
+        for p in 0..2 {
+            let mut notes = Vec::new();
+            if pos.reserve_total(p) > 0 {
+                notes.push(format!("{} in reserve", pos.reserve_total(p)));
+            }
+            if pos.borne_off(p) > 0 {
+                notes.push(format!("{} borne off", pos.borne_off(p)));
+            }
+            if !notes.is_empty() {
+                out.push_str(&format!("{}: {}\n", rules.players[p].name, notes.join(", ")));
+            }
+        }
+        out
+    }
+}
