@@ -1,5 +1,7 @@
 //! Computer players. They see only the engine.
 
+mod mcts;
 mod random;
 
+pub use mcts::{Budget, Choice, MctsConfig, mcts_choose};
 pub use random::{Playout, Rng, random_playout};

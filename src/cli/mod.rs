@@ -2,7 +2,11 @@
 //! colour live here. Exit codes as in ripgrep: 0 fine, 1 a game file has
 //! errors, 2 a usage or I/O problem.
 
+mod bench;
+mod board;
 mod perft;
+mod play;
+mod record;
 mod validate;
 
 use std::io::IsTerminal;
@@ -34,6 +38,32 @@ enum Command {
         #[arg(long)]
         dump: bool,
     },
+    /// Play a game in the terminal, against a person or the computer.
+    Play {
+        /// A path to a `.game` file, or the name of a shipped game.
+        game: Option<String>,
+        /// Who plays each side, by the game's player names: `Light=mcts`,
+        /// `Dark=random`, `Dark=human` (the default).
+        #[arg(value_name = "PLAYER=SEAT")]
+        seats: Vec<String>,
+        /// Seed of the computer's choices; the same seed plays the same way.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Iterations the MCTS player searches per move (default 2000).
+        #[arg(long, conflicts_with = "think")]
+        iterations: Option<u32>,
+        /// Seconds the MCTS player thinks per move, instead of iterations.
+        #[arg(long)]
+        think: Option<f64>,
+        /// Resume a game saved with `save FILE`.
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
+    },
+    /// Step through a saved game.
+    Replay {
+        /// A record written by `save FILE` during `gamut play`.
+        file: String,
+    },
     /// Count the leaves of the game tree, depth by depth, to check the rules.
     Perft {
         /// A path to a `.game` file, or the name of a shipped game.
@@ -46,6 +76,25 @@ enum Command {
         /// Moves to play first, in notation, separated by spaces.
         #[arg(long, value_name = "MOVES")]
         moves: Option<String>,
+    },
+    /// Time random play-outs from the start: play-outs and plies per second.
+    Bench {
+        /// A path to a `.game` file, or the name of a shipped game.
+        game: String,
+        /// Play this many play-outs.
+        #[arg(long, conflicts_with = "seconds")]
+        playouts: Option<u64>,
+        /// Play for this many seconds (the default is 5).
+        #[arg(long)]
+        seconds: Option<f64>,
+        /// Seed of the random moves; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a play-out after this many plies and count it as capped.
+        #[arg(long, default_value_t = 1000)]
+        ply_cap: u32,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -76,18 +125,64 @@ pub fn run() -> i32 {
             format,
             dump,
         } => validate::run(&games, format, dump, colour_stdout()),
+        Command::Play {
+            game,
+            mut seats,
+            seed,
+            iterations,
+            think,
+            load,
+        } => {
+            // With --load the game may be left out: then a seat may sit in its place.
+            let game = match game {
+                Some(g) if g.contains('=') => {
+                    seats.insert(0, g);
+                    None
+                }
+                g => g,
+            };
+            play::run(&play::PlayArgs {
+                game,
+                seats,
+                seed,
+                iterations,
+                think,
+                load,
+            })
+        }
+        Command::Replay { file } => play::replay(&file),
         Command::Perft {
             game,
             depth,
             divide,
             moves,
         } => perft::run(&game, depth, divide, moves.as_deref()),
+        Command::Bench {
+            game,
+            playouts,
+            seconds,
+            seed,
+            ply_cap,
+            format,
+        } => bench::run(&bench::BenchArgs {
+            game,
+            playouts,
+            seconds,
+            seed,
+            ply_cap,
+            format,
+        }),
     }
 }
 
 /// Loads and checks a game for a command that plays it. On failure the
 /// diagnostics are printed and the exit status is returned.
 pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
+    load_checked(game).map(|(rules, _)| rules)
+}
+
+/// Like [`load_rules`], keeping the loaded sources (for a record's hash).
+pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
     match crate::check::check_game(game) {
         Err(e) => {
             eprintln!("gamut: {e}");
@@ -98,7 +193,10 @@ pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
             for d in &checked.diagnostics {
                 eprint!("{}", crate::diag::render(d, &checked.sources, colour));
             }
-            checked.rules.ok_or(FOUND_ERRORS)
+            match checked.rules {
+                Some(rules) => Ok((rules, checked.sources)),
+                None => Err(FOUND_ERRORS),
+            }
         }
     }
 }

@@ -43,6 +43,12 @@ impl<'e> Game<'e> {
         self.positions.last().expect("a game has a position")
     }
 
+    /// The position before the last move, if a move was played.
+    pub fn position_before_last(&self) -> Option<&Position> {
+        let n = self.positions.len();
+        (n >= 2).then(|| &self.positions[n - 2])
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

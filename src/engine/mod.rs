@@ -10,6 +10,7 @@
 //! Nothing here knows a game by name; it reads only [`crate::rules`].
 
 mod apply;
+mod explain;
 mod game;
 mod generate;
 mod goals;

@@ -55,7 +55,11 @@ impl Engine {
                 notes.push(format!("{} borne off", pos.borne_off(p)));
             }
             if !notes.is_empty() {
-                out.push_str(&format!("{}: {}\n", rules.players[p].name, notes.join(", ")));
+                out.push_str(&format!(
+                    "{}: {}\n",
+                    rules.players[p].name,
+                    notes.join(", ")
+                ));
             }
         }
         out

@@ -7,6 +7,7 @@
 
 mod dump;
 pub mod geometry;
+mod summary;
 
 pub use geometry::{Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES};
 

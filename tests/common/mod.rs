@@ -47,16 +47,27 @@ pub fn legal(game: &Game) -> Vec<String> {
 
 pub fn assert_legal(game: &Game, mv: &str) {
     let all = legal(game);
-    assert!(all.iter().any(|m| m == mv), "{mv} should be legal; legal: {all:?}\n{}", game_board(game));
+    assert!(
+        all.iter().any(|m| m == mv),
+        "{mv} should be legal; legal: {all:?}\n{}",
+        game_board(game)
+    );
 }
 
 pub fn assert_illegal(game: &Game, mv: &str) {
     let all = legal(game);
-    assert!(!all.iter().any(|m| m == mv), "{mv} should be illegal\n{}", game_board(game));
+    assert!(
+        !all.iter().any(|m| m == mv),
+        "{mv} should be illegal\n{}",
+        game_board(game)
+    );
     let mut copy_err = None;
     // Typing it is refused too, and leaves the game as it was.
     let key = game.position().key();
-    if let Err(e) = game.engine().parse_move(game.position(), game.successors(), mv) {
+    if let Err(e) = game
+        .engine()
+        .parse_move(game.position(), game.successors(), mv)
+    {
         copy_err = Some(e);
     }
     assert!(copy_err.is_some(), "{mv} was accepted when typed");

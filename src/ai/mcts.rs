@@ -1,0 +1,191 @@
+//! Monte Carlo tree search with random play-outs (UCT).
+//!
+//! Each iteration walks down the tree by the UCB1 rule, expands a leaf with
+//! all its successors, plays one random game from a new child, and credits
+//! the result to every move on the way. The move played is the most visited.
+
+use std::time::{Duration, Instant};
+
+use super::random::{Rng, random_playout};
+use crate::engine::{Engine, Outcome, Position, Status, Successors};
+
+/// How long the search may think.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+/// Settings of a search.
+#[derive(Clone, Copy, Debug)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    /// Play-outs longer than this count as draws (a tool setting, not a rule).
+    pub ply_cap: u32,
+    /// The exploration constant of UCB1.
+    pub exploration: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            budget: Budget::Iterations(1000),
+            ply_cap: 500,
+            exploration: std::f64::consts::SQRT_2,
+        }
+    }
+}
+
+struct Node {
+    position: Position,
+    parent: Option<usize>,
+    /// The index of this node's move among its parent's successors.
+    move_index: usize,
+    children: Vec<usize>,
+    expanded: bool,
+    visits: f64,
+    /// Credit for the player who made the move into this node.
+    reward: f64,
+}
+
+/// What the search found: the index of the chosen move among the
+/// successors of the root, and how many iterations it ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub index: usize,
+    pub iterations: u32,
+}
+
+/// Chooses a move for the player to move in `root`. `history` holds the
+/// keys of the positions before `root`, for repetition. Returns `None`
+/// when the game is over there.
+pub fn mcts_choose(
+    engine: &Engine,
+    root: &Position,
+    history: &[u64],
+    config: &MctsConfig,
+    rng: &mut Rng,
+) -> Option<Choice> {
+    let mut buffer = Successors::default();
+    engine.successors(root, &mut buffer);
+    if engine.repeated(root, history) || engine.status(root, &buffer) != Status::Ongoing {
+        return None;
+    }
+    if buffer.len() == 1 {
+        return Some(Choice {
+            index: 0,
+            iterations: 0,
+        });
+    }
+    let mut nodes = vec![Node {
+        position: root.clone(),
+        parent: None,
+        move_index: 0,
+        children: Vec::new(),
+        expanded: false,
+        visits: 0.0,
+        reward: 0.0,
+    }];
+    let started = Instant::now();
+    let mut iterations = 0u32;
+    let mut path_keys: Vec<u64> = Vec::new();
+    loop {
+        match config.budget {
+            Budget::Iterations(n) if iterations >= n => break,
+            Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
+            _ => {}
+        }
+        iterations += 1;
+        // Selection.
+        let mut at = 0;
+        path_keys.clear();
+        path_keys.extend_from_slice(history);
+        while nodes[at].expanded && !nodes[at].children.is_empty() {
+            path_keys.push(nodes[at].position.key());
+            let parent_visits = nodes[at].visits.max(1.0);
+            let log = parent_visits.ln();
+            let mut best = nodes[at].children[0];
+            let mut best_score = f64::NEG_INFINITY;
+            for &c in &nodes[at].children {
+                let child = &nodes[c];
+                let score = if child.visits == 0.0 {
+                    // Unvisited children first, in a random order.
+                    1e9 + rng.below(1000) as f64
+                } else {
+                    child.reward / child.visits + config.exploration * (log / child.visits).sqrt()
+                };
+                if score > best_score {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            at = best;
+        }
+        // Expansion.
+        if !nodes[at].expanded {
+            nodes[at].expanded = true;
+            let pos = nodes[at].position.clone();
+            let over = engine.repeated(&pos, &path_keys);
+            if !over {
+                engine.successors(&pos, &mut buffer);
+                if engine.status(&pos, &buffer) == Status::Ongoing {
+                    let first = nodes.len();
+                    for (i, next) in buffer.positions.drain(..).enumerate() {
+                        nodes.push(Node {
+                            position: next,
+                            parent: Some(at),
+                            move_index: i,
+                            children: Vec::new(),
+                            expanded: false,
+                            visits: 0.0,
+                            reward: 0.0,
+                        });
+                    }
+                    nodes[at].children = (first..nodes.len()).collect();
+                    path_keys.push(pos.key());
+                    at = first + rng.below(nodes.len() - first);
+                }
+            }
+        }
+        // Simulation.
+        let mut keys = path_keys.clone();
+        let result = random_playout(
+            engine,
+            &nodes[at].position,
+            rng,
+            config.ply_cap,
+            &mut keys,
+            &mut buffer,
+        );
+        // Back-propagation: credit each move to the player who made it.
+        let mut node = Some(at);
+        while let Some(n) = node {
+            let parent = nodes[n].parent;
+            if let Some(p) = parent {
+                let mover = nodes[p].position.to_move();
+                nodes[n].reward += match result.outcome {
+                    Some(Outcome::Win(w)) if w == mover => 1.0,
+                    Some(Outcome::Win(_)) => 0.0,
+                    _ => 0.5,
+                };
+            }
+            nodes[n].visits += 1.0;
+            node = parent;
+        }
+    }
+    let best = nodes[0]
+        .children
+        .iter()
+        .copied()
+        .max_by(|a, b| {
+            let (a, b) = (&nodes[*a], &nodes[*b]);
+            (a.visits, a.reward)
+                .partial_cmp(&(b.visits, b.reward))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .map_or(0, |c| nodes[c].move_index);
+    Some(Choice {
+        index: best,
+        iterations,
+    })
+}

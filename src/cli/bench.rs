@@ -1,0 +1,166 @@
+//! `gamut bench GAME [--playouts N | --seconds S] [--seed S] [--ply-cap N]`:
+//! random play-outs from the start, single thread.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use super::{Format, OK, USAGE, load_rules};
+use crate::ai::{Rng, random_playout};
+use crate::engine::{Engine, Outcome, Successors};
+
+pub struct BenchArgs {
+    pub game: String,
+    pub playouts: Option<u64>,
+    pub seconds: Option<f64>,
+    pub seed: u64,
+    pub ply_cap: u32,
+    pub format: Format,
+}
+
+/// What a run measured.
+#[derive(Default)]
+struct Tally {
+    playouts: u64,
+    plies: u64,
+    wins: [u64; 2],
+    draws: u64,
+    capped: u64,
+}
+
+pub fn run(args: &BenchArgs) -> i32 {
+    let rules = match load_rules(&args.game) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    if args.playouts.is_some() && args.seconds.is_some() {
+        eprintln!("gamut: give --playouts or --seconds, not both");
+        return USAGE;
+    }
+    let engine = Engine::new(rules);
+    let limit = match (args.playouts, args.seconds) {
+        (Some(n), _) => Limit::Playouts(n),
+        (None, Some(s)) if s > 0.0 => Limit::Time(Duration::from_secs_f64(s)),
+        (None, Some(_)) => {
+            eprintln!("gamut: --seconds must be more than 0");
+            return USAGE;
+        }
+        (None, None) => Limit::Time(Duration::from_secs(5)),
+    };
+    let bar = progress_bar(&limit, args.format);
+    let start = engine.start();
+    let mut rng = Rng::new(args.seed);
+    let mut buffer = Successors::default();
+    let mut history = Vec::new();
+    let mut tally = Tally::default();
+    let began = Instant::now();
+    loop {
+        let done = match limit {
+            Limit::Playouts(n) => tally.playouts >= n,
+            Limit::Time(t) => began.elapsed() >= t,
+        };
+        if done {
+            break;
+        }
+        history.clear();
+        let result = random_playout(
+            &engine,
+            &start,
+            &mut rng,
+            args.ply_cap,
+            &mut history,
+            &mut buffer,
+        );
+        tally.playouts += 1;
+        tally.plies += result.plies as u64;
+        match result.outcome {
+            Some(Outcome::Win(p)) => tally.wins[p] += 1,
+            Some(Outcome::Draw) => tally.draws += 1,
+            None => tally.capped += 1,
+        }
+        if let Some(bar) = &bar
+            && tally.playouts % 64 == 0
+        {
+            match limit {
+                Limit::Playouts(_) => bar.set_position(tally.playouts),
+                Limit::Time(_) => bar.set_position(began.elapsed().as_millis() as u64),
+            }
+        }
+    }
+    let secs = began.elapsed().as_secs_f64().max(1e-9);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    report(&engine, args, &tally, secs);
+    OK
+}
+
+enum Limit {
+    Playouts(u64),
+    Time(Duration),
+}
+
+/// A progress bar on a terminal only; JSON output stays clean.
+fn progress_bar(limit: &Limit, format: Format) -> Option<indicatif::ProgressBar> {
+    if format == Format::Json || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let (len, template) = match limit {
+        Limit::Playouts(n) => (*n, "{bar:40} {pos}/{len} play-outs"),
+        Limit::Time(t) => (t.as_millis() as u64, "{bar:40} {elapsed} of the time"),
+    };
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn report(engine: &Engine, args: &BenchArgs, t: &Tally, secs: f64) {
+    let names = [
+        engine.rules().players[0].name.clone(),
+        engine.rules().players[1].name.clone(),
+    ];
+    let per_sec = t.playouts as f64 / secs;
+    let plies_per_sec = t.plies as f64 / secs;
+    let mean = if t.playouts > 0 {
+        t.plies as f64 / t.playouts as f64
+    } else {
+        0.0
+    };
+    match args.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "game": engine.rules().name,
+                "seed": args.seed,
+                "ply_cap": args.ply_cap,
+                "playouts": t.playouts,
+                "seconds": secs,
+                "playouts_per_second": per_sec,
+                "plies_per_second": plies_per_sec,
+                "mean_length": mean,
+                "wins": { names[0].clone(): t.wins[0], names[1].clone(): t.wins[1] },
+                "draws": t.draws,
+                "capped": t.capped,
+            });
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
+        Format::Text => {
+            println!(
+                "{}: {} random play-outs in {secs:.2} s (seed {})",
+                engine.rules().name,
+                t.playouts,
+                args.seed
+            );
+            println!("play-outs per second: {per_sec:.0}");
+            println!("plies per second:     {plies_per_sec:.0}");
+            println!("mean length:          {mean:.1} plies");
+            println!("{} wins:         {}", names[0], t.wins[0]);
+            println!("{} wins:         {}", names[1], t.wins[1]);
+            println!("draws:                {}", t.draws);
+            println!(
+                "capped:               {} (stopped at the ply cap of {}, a setting of this run)",
+                t.capped, args.ply_cap
+            );
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Drawing a position for a player: file letters and rank numbers on the
+//! edges, pieces in their players' colours (on a terminal), stacks with
+//! their heights, the last move's cells in brackets, reserves and the turn.
+
+use crate::engine::{Engine, Move, NONE, Position};
+use crate::rules::CellSet;
+
+const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
+const DIM: &str = "\x1b[2m";
+const RESET: &str = "\x1b[0m";
+
+/// The symbol of each player's pieces: the first letter of the name,
+/// upper case for the first player, lower case for the second.
+pub fn symbols(engine: &Engine) -> [char; 2] {
+    [0, 1].map(|p| {
+        let c = engine.rules().players[p].name.chars().next().unwrap_or('?');
+        if p == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
+    })
+}
+
+/// The cells a move touched, to mark on the board.
+pub fn touched(mv: Option<&Move>) -> CellSet {
+    let mut cells = CellSet::EMPTY;
+    if let Some(mv) = mv {
+        for act in mv.acts() {
+            for c in [act.from, act.to] {
+                if c != NONE {
+                    cells.insert(c);
+                }
+            }
+        }
+    }
+    cells
+}
+
+pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) -> String {
+    let rules = engine.rules();
+    let b = &rules.board;
+    let marks = touched(last);
+    let syms = symbols(engine);
+    let tall = b.cells.iter().any(|c| pos.height(c) > 1);
+    let inner = if tall { 3 } else { 1 };
+    let paint = |code: &str, s: &str| {
+        if colour {
+            format!("{code}{s}{RESET}")
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = String::new();
+    let header: String = (0..b.width)
+        .map(|f| format!(" {:^inner$} ", (b'a' + f) as char))
+        .collect();
+    out.push_str(&format!("    {}\n", header.trim_end()));
+    for r in (0..b.height).rev() {
+        let mut row = format!("{:>3} ", r + 1);
+        for f in 0..b.width {
+            let c = b.cell_at(f, r);
+            let body = if !b.cells.contains(c) {
+                " ".repeat(inner)
+            } else {
+                match pos.owner(c) {
+                    None => paint(DIM, &format!("{:^inner$}", ".")),
+                    Some(p) => {
+                        let text = if pos.height(c) > 1 {
+                            format!("{}{}", syms[p], pos.height(c))
+                        } else {
+                            syms[p].to_string()
+                        };
+                        paint(COLOURS[p], &format!("{text:^inner$}"))
+                    }
+                }
+            };
+            let (open, close) = if marks.contains(c) {
+                ('[', ']')
+            } else {
+                (' ', ' ')
+            };
+            row.push(open);
+            row.push_str(&body);
+            row.push(close);
+        }
+        out.push_str(&row);
+        out.push_str(&format!(" {}\n", r + 1));
+    }
+    out.push_str(&format!("    {}\n", header.trim_end()));
+    for p in 0..2 {
+        let mut notes = Vec::new();
+        if pos.reserve_total(p) > 0 {
+            notes.push(format!("{} in reserve", pos.reserve_total(p)));
+        }
+        if pos.borne_off(p) > 0 {
+            notes.push(format!("{} borne off", pos.borne_off(p)));
+        }
+        let name = paint(
+            COLOURS[p],
+            &format!("{} ({})", rules.players[p].name, syms[p]),
+        );
+        if notes.is_empty() {
+            out.push_str(&format!("{name}\n"));
+        } else {
+            out.push_str(&format!("{name}: {}\n", notes.join(", ")));
+        }
+    }
+    out
+}

@@ -1,0 +1,599 @@
+//! `gamut play GAME [NAME=human|random|mcts]…`: a game in the terminal.
+//!
+//! Moves are typed in the engine's notation, any case. Commands: `moves`,
+//! `undo`, `redo`, `hint`, `rules`, `board`, `save FILE`, `help`, `quit`.
+//! On a terminal the prompt has line editing and history; from a pipe the
+//! lines are read plainly and echoed, so a session reads as a transcript.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use super::board::draw;
+use super::record::{self, Record};
+use super::{OK, USAGE, colour_stdout, load_checked};
+use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
+use crate::engine::{Engine, Game, Move, Outcome, Status};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Seat {
+    Human,
+    Random,
+    Mcts(Budget),
+}
+
+impl Seat {
+    fn word(&self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Random => "random",
+            Seat::Mcts(_) => "mcts",
+        }
+    }
+}
+
+pub struct PlayArgs {
+    pub game: Option<String>,
+    pub seats: Vec<String>,
+    pub seed: u64,
+    pub iterations: Option<u32>,
+    pub think: Option<f64>,
+    pub load: Option<String>,
+}
+
+/// Reads lines: with editing and history on a terminal, plainly otherwise.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Plain(std::io::StdinLock<'static>),
+}
+
+impl Input {
+    fn new() -> Input {
+        if std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal()
+            && let Ok(editor) = rustyline::DefaultEditor::new()
+        {
+            return Input::Editor(Box::new(editor));
+        }
+        Input::Plain(std::io::stdin().lock())
+    }
+
+    /// The next line, or `None` at the end of input.
+    fn line(&mut self, prompt: &str) -> Option<String> {
+        match self {
+            Input::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                    }
+                    Some(line)
+                }
+                // Ctrl-C and Ctrl-D both end the session.
+                Err(_) => None,
+            },
+            Input::Plain(stdin) => {
+                print!("{prompt}");
+                let mut line = String::new();
+                match stdin.read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        println!();
+                        None
+                    }
+                    Ok(_) => {
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        println!("{line}");
+                        Some(line)
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn run(args: &PlayArgs) -> i32 {
+    let loaded = match &args.load {
+        Some(path) => match record::load(Path::new(path)) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("gamut: {e}");
+                return USAGE;
+            }
+        },
+        None => None,
+    };
+    let game_arg = match (&args.game, &loaded) {
+        (Some(g), _) => g.clone(),
+        (None, Some(r)) => r.source.clone(),
+        (None, None) => {
+            eprintln!("gamut: name a game to play, or --load a saved one");
+            return USAGE;
+        }
+    };
+    let (rules, sources) = match load_checked(&game_arg) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let hash = record::rules_hash(&sources);
+    if let Some(r) = &loaded
+        && r.rules_hash != hash
+    {
+        eprintln!(
+            "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same; replay it with the rules it was played under",
+            r.source
+        );
+        return USAGE;
+    }
+    let engine = Engine::new(rules);
+    let budget = match (args.iterations, args.think) {
+        (_, Some(s)) if s > 0.0 => Budget::Time(Duration::from_secs_f64(s)),
+        (Some(n), _) => Budget::Iterations(n.max(1)),
+        _ => Budget::Iterations(2000),
+    };
+    let mut seats = [Seat::Human, Seat::Human];
+    if let Some(r) = &loaded {
+        for (name, kind) in &r.players {
+            if let Some(p) = engine.rules().player_index(name) {
+                seats[p] = parse_seat(kind, budget).unwrap_or(Seat::Human);
+            }
+        }
+    }
+    for spec in &args.seats {
+        match seat_spec(&engine, spec, budget) {
+            Ok((p, seat)) => seats[p] = seat,
+            Err(message) => {
+                eprintln!("gamut: {message}");
+                return USAGE;
+            }
+        }
+    }
+    let mut session = Session {
+        engine: &engine,
+        game: Game::new(&engine),
+        redo: Vec::new(),
+        seats,
+        rng: Rng::new(args.seed),
+        hint_rng: Rng::new(args.seed ^ 0x5eed),
+        colour: colour_stdout(),
+        source: game_arg,
+        hash,
+    };
+    if let Some(r) = &loaded {
+        for (i, m) in r.moves.iter().enumerate() {
+            if let Err(e) = session.game.play(m) {
+                eprintln!("gamut: move {} of the record, {m}: {e}", i + 1);
+                return USAGE;
+            }
+        }
+    }
+    session.run()
+}
+
+fn parse_seat(word: &str, budget: Budget) -> Option<Seat> {
+    match word.to_ascii_lowercase().as_str() {
+        "human" => Some(Seat::Human),
+        "random" => Some(Seat::Random),
+        "mcts" => Some(Seat::Mcts(budget)),
+        _ => None,
+    }
+}
+
+/// `Light=mcts`: a player of this game, by name, and a seat.
+fn seat_spec(engine: &Engine, spec: &str, budget: Budget) -> Result<(usize, Seat), String> {
+    let names: Vec<&str> = engine
+        .rules()
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    let Some((name, kind)) = spec.split_once('=') else {
+        return Err(format!(
+            "`{spec}`: give a seat as PLAYER=human|random|mcts, such as {}=mcts",
+            names[1]
+        ));
+    };
+    let p = names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            format!(
+                "`{name}` is not a player of this game; the players are {}",
+                names.join(" and ")
+            )
+        })?;
+    let seat = parse_seat(kind, budget)
+        .ok_or_else(|| format!("`{kind}` is not a seat; use human, random or mcts"))?;
+    Ok((p, seat))
+}
+
+struct Session<'e> {
+    engine: &'e Engine,
+    game: Game<'e>,
+    /// Moves taken back with `undo`, for `redo`.
+    redo: Vec<Move>,
+    seats: [Seat; 2],
+    rng: Rng,
+    hint_rng: Rng,
+    colour: bool,
+    source: String,
+    hash: String,
+}
+
+const HELP: &str = "\
+Type a move in notation (any case), or a command:
+  moves       list the legal moves
+  undo        take back the last move (and the computer's reply)
+  redo        play again a move taken back
+  hint        suggest a move
+  rules       a summary of the rules
+  board       show the board again
+  save FILE   save the game as a record (gamut play --load FILE resumes it)
+  help        this list
+  quit        leave the game";
+
+impl Session<'_> {
+    fn run(&mut self) -> i32 {
+        let rules = self.engine.rules();
+        println!(
+            "{}: {} ({}) against {} ({}). Type `help` for commands.",
+            rules.name,
+            rules.players[0].name,
+            self.seats[0].word(),
+            rules.players[1].name,
+            self.seats[1].word()
+        );
+        let mut input = Input::new();
+        self.show();
+        loop {
+            let status = self.game.status();
+            let to_move = self.game.position().to_move();
+            if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
+                self.computer_moves();
+                continue;
+            }
+            if status != Status::Ongoing && !self.seats.contains(&Seat::Human) {
+                return OK;
+            }
+            let prompt = match status {
+                Status::Ongoing => format!("{}> ", rules.players[to_move].name),
+                Status::Over(_) => "game over> ".to_string(),
+            };
+            let Some(line) = input.line(&prompt) else {
+                return OK;
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            match word.to_ascii_lowercase().as_str() {
+                "quit" | "exit" => return OK,
+                "help" | "?" => println!("{HELP}"),
+                "moves" => self.list_moves(),
+                "undo" => self.undo(),
+                "redo" => self.redo(),
+                "hint" => self.hint(),
+                "rules" => print!("{}", rules.summary()),
+                "board" => self.show(),
+                "save" => self.save(rest.trim()),
+                _ => self.human_move(line),
+            }
+        }
+    }
+
+    fn show(&self) {
+        let pos = self.game.position();
+        let last = self.game.moves().last();
+        print!("{}", draw(self.engine, pos, last, self.colour));
+        if let Some(mv) = last {
+            let before = self.game.position_before_last().expect("a move was played");
+            let mover = &self.engine.rules().players[before.to_move()].name;
+            println!("Last move: {mover} {}", self.engine.notation(before, mv));
+        }
+        match self.game.status() {
+            Status::Ongoing => {
+                let p = pos.to_move();
+                println!("{} to move.", self.engine.rules().players[p].name);
+            }
+            Status::Over(outcome) => println!("{}", self.result_text(outcome)),
+        }
+        let _ = std::io::stdout().flush();
+    }
+
+    fn result_text(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(p) => format!("Game over: {} wins.", self.engine.rules().players[p].name),
+            Outcome::Draw => "Game over: a draw by repetition.".to_string(),
+        }
+    }
+
+    fn result_word(&self) -> String {
+        match self.game.status() {
+            Status::Ongoing => "unfinished".to_string(),
+            Status::Over(Outcome::Win(p)) => {
+                format!("{} wins", self.engine.rules().players[p].name)
+            }
+            Status::Over(Outcome::Draw) => "draw".to_string(),
+        }
+    }
+
+    fn human_move(&mut self, text: &str) {
+        if let Status::Over(outcome) = self.game.status() {
+            println!(
+                "{} Type `undo`, `save FILE` or `quit`.",
+                self.result_text(outcome)
+            );
+            return;
+        }
+        let pos = self.game.position().clone();
+        match self.game.play(text) {
+            Ok(()) => {
+                self.redo.clear();
+                self.show();
+            }
+            Err(_) => {
+                let reason = self
+                    .engine
+                    .explain(&pos, text)
+                    .map_or(String::new(), |r| format!(": {r}"));
+                let looks_like_command = text.chars().all(|c| c.is_ascii_alphabetic())
+                    && !text.eq_ignore_ascii_case("pass");
+                if looks_like_command && reason.is_empty() {
+                    println!(
+                        "`{text}` is neither a move nor a command; type `help` for the commands"
+                    );
+                    return;
+                }
+                let closest = self.closest(text);
+                println!(
+                    "`{text}` is not legal here{reason}. Closest legal moves: {}",
+                    closest.join(" ")
+                );
+            }
+        }
+    }
+
+    /// Legal moves that look most like what was typed.
+    fn closest(&self, text: &str) -> Vec<String> {
+        let typed = text.to_lowercase();
+        let mut legal = self.game.legal_notations();
+        legal.sort_by_key(|m| {
+            let same_start = m.get(..2) == typed.get(..2);
+            (!same_start, strsim::levenshtein(m, &typed), m.clone())
+        });
+        legal.truncate(5);
+        legal
+    }
+
+    fn list_moves(&self) {
+        let legal = self.game.legal_notations();
+        if legal.is_empty() {
+            println!("No legal moves: the game is over.");
+            return;
+        }
+        println!("{} legal moves:", legal.len());
+        let mut line = String::new();
+        for m in legal {
+            if line.len() + m.len() + 1 > 72 {
+                println!(" {line}");
+                line.clear();
+            }
+            line.push(' ');
+            line.push_str(&m);
+        }
+        if !line.is_empty() {
+            println!(" {line}");
+        }
+    }
+
+    fn computer_moves(&mut self) {
+        let p = self.game.position().to_move();
+        let index = match self.seats[p] {
+            Seat::Random => self.rng.below(self.game.legal().len()),
+            Seat::Mcts(budget) => {
+                let config = MctsConfig {
+                    budget,
+                    ..MctsConfig::default()
+                };
+                let history = self.game.history_keys();
+                mcts_choose(
+                    self.engine,
+                    self.game.position(),
+                    &history,
+                    &config,
+                    &mut self.rng,
+                )
+                .map_or(0, |c| c.index)
+            }
+            Seat::Human => return,
+        };
+        let pos = self.game.position().clone();
+        let mv = self.game.legal()[index];
+        println!(
+            "{} ({}) plays {}",
+            self.engine.rules().players[p].name,
+            self.seats[p].word(),
+            self.engine.notation(&pos, &mv)
+        );
+        self.game.play_index(index);
+        self.redo.clear();
+        self.show();
+    }
+
+    fn undo(&mut self) {
+        if self.game.moves().is_empty() {
+            println!("Nothing to undo.");
+            return;
+        }
+        // Take back moves until a person is to move again.
+        while let Some(mv) = self.game.moves().last().copied() {
+            self.game.undo();
+            self.redo.push(mv);
+            let p = self.game.position().to_move();
+            if self.seats[p] == Seat::Human || self.game.moves().is_empty() {
+                break;
+            }
+        }
+        self.show();
+    }
+
+    /// Plays again what `undo` took back, up to the next person's turn.
+    fn redo(&mut self) {
+        if self.redo.is_empty() {
+            println!("Nothing to redo.");
+            return;
+        }
+        while let Some(mv) = self.redo.pop() {
+            match self.game.legal().iter().position(|m| *m == mv) {
+                Some(i) => self.game.play_index(i),
+                None => {
+                    self.redo.clear();
+                    break;
+                }
+            }
+            let p = self.game.position().to_move();
+            if self.seats[p] == Seat::Human {
+                break;
+            }
+        }
+        self.show();
+    }
+
+    fn hint(&mut self) {
+        if self.game.status() != Status::Ongoing {
+            println!("The game is over.");
+            return;
+        }
+        let config = MctsConfig {
+            budget: Budget::Iterations(500),
+            ..MctsConfig::default()
+        };
+        let history = self.game.history_keys();
+        let pos = self.game.position().clone();
+        if let Some(choice) = mcts_choose(self.engine, &pos, &history, &config, &mut self.hint_rng)
+        {
+            let mv = self.game.legal()[choice.index];
+            println!("Hint: {}", self.engine.notation(&pos, &mv));
+        }
+    }
+
+    fn save(&self, path: &str) {
+        if path.is_empty() {
+            println!("Say where: save FILE");
+            return;
+        }
+        let mut moves = Vec::new();
+        let mut replay = Game::new(self.engine);
+        for mv in self.game.moves() {
+            moves.push(self.engine.notation(replay.position(), mv));
+            if let Some(i) = replay.legal().iter().position(|m| m == mv) {
+                replay.play_index(i);
+            }
+        }
+        let rules = self.engine.rules();
+        let record = Record {
+            game: rules.name.clone(),
+            source: self.source.clone(),
+            rules_hash: self.hash.clone(),
+            players: (0..2)
+                .map(|p| {
+                    (
+                        rules.players[p].name.clone(),
+                        self.seats[p].word().to_string(),
+                    )
+                })
+                .collect(),
+            moves,
+            result: self.result_word(),
+        };
+        match record::save(Path::new(path), &record) {
+            Ok(()) => println!("Saved {} moves to {path}.", record.moves.len()),
+            Err(e) => println!("Not saved: {e}"),
+        }
+    }
+}
+
+/// `gamut replay FILE`: steps through a saved game. On a terminal, Enter
+/// shows the next move, `b` goes back, `q` stops; from a pipe every
+/// position is printed.
+pub fn replay(path: &str) -> i32 {
+    let record = match record::load(Path::new(path)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("gamut: {e}");
+            return USAGE;
+        }
+    };
+    let (rules, sources) = match load_checked(&record.source) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    if record::rules_hash(&sources) != record.rules_hash {
+        eprintln!(
+            "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same",
+            record.source
+        );
+        return USAGE;
+    }
+    let engine = Engine::new(rules);
+    let mut game = Game::new(&engine);
+    let mut moves = Vec::new();
+    for (i, m) in record.moves.iter().enumerate() {
+        if let Err(e) = game.play(m) {
+            eprintln!("gamut: move {} of the record, {m}: {e}", i + 1);
+            return USAGE;
+        }
+        moves.push(*game.moves().last().expect("just played"));
+    }
+    while game.undo() {}
+    let colour = colour_stdout();
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    println!(
+        "{} ({} moves, {})",
+        record.game,
+        record.moves.len(),
+        record.result
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut at = 0;
+    loop {
+        print!(
+            "{}",
+            draw(&engine, game.position(), game.moves().last(), colour)
+        );
+        if at > 0 {
+            println!("Move {at}: {}", record.moves[at - 1]);
+        }
+        if at == moves.len() {
+            println!("End of the record: {}.", record.result);
+            return OK;
+        }
+        let step = if interactive {
+            print!("[Enter] next, b back, q quit> ");
+            let _ = std::io::stdout().flush();
+            match lines.next() {
+                Some(Ok(l)) => l.trim().to_lowercase(),
+                _ => return OK,
+            }
+        } else {
+            String::new()
+        };
+        match step.as_str() {
+            "q" | "quit" => return OK,
+            "b" | "back" if at > 0 => {
+                game.undo();
+                at -= 1;
+            }
+            _ => {
+                let i = game
+                    .legal()
+                    .iter()
+                    .position(|m| *m == moves[at])
+                    .expect("the record replays");
+                game.play_index(i);
+                at += 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Why a typed move is not legal, in a player's words: "a4 is in Light's
+//! goal-1", "that line is full", "that makes a group of 3".
+//!
+//! The engine first looks for a way of playing that matches the text and
+//! was refused by a rule after it was played (group limit, must remove, both
+//! players winning, must end further forward); otherwise it looks at the
+//! cells the text names. The answer is a best effort: one sentence, or
+//! `None` when nothing specific can be said.
+
+use super::moves::Act;
+use super::{Engine, Position, goals};
+use crate::rules::{Action, Cell, CellSet, Test};
+
+impl Engine {
+    /// A one-line reason why `text` is not a legal move in `pos`.
+    pub fn explain(&self, pos: &Position, text: &str) -> Option<String> {
+        let text = text.trim().to_lowercase();
+        let first = text.split('/').next().unwrap_or("");
+        let player = pos.to_move();
+        let board = &self.rules.board;
+        let cells = cells_in(first);
+        for c in &cells {
+            if board.parse_cell(c).is_none() {
+                return Some(if is_grid_cell(self, c) {
+                    format!("{c} is not part of the board")
+                } else {
+                    format!("{c} is not on the board")
+                });
+            }
+        }
+        let cells: Vec<Cell> = cells.iter().filter_map(|c| board.parse_cell(c)).collect();
+        if let Some(reason) = self.refused_after_playing(pos, &text) {
+            return Some(reason);
+        }
+        let part0 = &self.rules.parts[0].options;
+        let has = |f: fn(&Action) -> bool| part0.iter().any(|o| f(&o.action));
+        let is_entry = first.ends_with(['^', 'v', '<', '>']) || first.contains('+');
+        match cells.as_slice() {
+            [c] if is_entry => {
+                if pos.reserve_total(player) == 0 {
+                    return Some("you have no pieces in reserve".into());
+                }
+                let line_full = part0.iter().any(|o| match &o.action {
+                    Action::Enter { entries } => entries[player]
+                        .iter()
+                        .any(|l| l.cells[0] == *c && l.cells.iter().all(|x| !pos.is_empty(*x))),
+                    _ => false,
+                });
+                if line_full {
+                    return Some("that line is full".into());
+                }
+                Some(format!(
+                    "{} is not an entry cell in that direction",
+                    board.cell_name(*c)
+                ))
+            }
+            [c] if has(|a| matches!(a, Action::Place { .. })) => {
+                if pos.reserve_total(player) == 0 {
+                    return Some("you have no pieces in reserve".into());
+                }
+                if !pos.is_empty(*c) {
+                    return Some(format!("{} is occupied", board.cell_name(*c)));
+                }
+                let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
+                    Action::Place { on } => acc.union(on[player]),
+                    _ => acc,
+                });
+                if !allowed.contains(*c) {
+                    return Some(self.outside(*c, allowed, "place a piece on"));
+                }
+                None
+            }
+            [from, to] => {
+                if pos.owner(*from) != Some(player) {
+                    return Some(format!(
+                        "{} holds no piece of yours",
+                        board.cell_name(*from)
+                    ));
+                }
+                if pos.owner(*to) == Some(player)
+                    && !part0.iter().any(|o| match &o.action {
+                        Action::Step { targets, .. } | Action::Slide { targets, .. } => {
+                            targets.friend.is_some()
+                        }
+                        _ => false,
+                    })
+                {
+                    return Some(format!("{} holds a piece of yours", board.cell_name(*to)));
+                }
+                let forward = part0.iter().any(|o| o.must_end_further_forward);
+                if forward && self.ahead(player, *from, *to) <= 0 {
+                    return Some("the move must end further forward than it started".into());
+                }
+                let fill = part0.iter().find_map(|o| match &o.only_if {
+                    Some(Test::OwnPiecesFill(_)) => Some(o.text.as_str()),
+                    _ => None,
+                });
+                if let Some(rule) = fill
+                    && self.ahead(player, *from, *to) < 0
+                {
+                    return Some(format!("a piece may go back only as the rules say: {rule}"));
+                }
+                let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
+                    Action::Relocate { to } => acc.union(to[player]),
+                    _ => acc,
+                });
+                if has(|a| matches!(a, Action::Relocate { .. })) && !allowed.contains(*to) {
+                    return Some(self.outside(*to, allowed, "move a piece to"));
+                }
+                Some(format!(
+                    "the piece on {} cannot reach {} that way",
+                    board.cell_name(*from),
+                    board.cell_name(*to)
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Why a cell is not among the `allowed` ones: the named regions that
+    /// hold it and lie wholly outside what is allowed.
+    fn outside(&self, cell: Cell, allowed: CellSet, doing: &str) -> String {
+        let name = self.rules.board.cell_name(cell);
+        let mut owners = Vec::new();
+        for r in &self.rules.regions {
+            for q in 0..2 {
+                let cells = r.cells[q];
+                if cells.contains(cell) && !cells.intersects(&allowed) {
+                    let whose = if r.cells[0] == r.cells[1] {
+                        r.name.clone()
+                    } else {
+                        format!("{}'s {}", self.rules.players[q].name, r.name)
+                    };
+                    if !owners.contains(&whose) {
+                        owners.push(whose);
+                    }
+                }
+            }
+        }
+        match owners.as_slice() {
+            [] => format!("you may not {doing} {name}"),
+            _ => format!("{name} is in {}", owners.join(" and ")),
+        }
+    }
+
+    /// A way of playing the first part that matches the text and was
+    /// refused by a rule only once played, or whose later parts are wrong.
+    fn refused_after_playing(&self, pos: &Position, text: &str) -> Option<String> {
+        let first = text.split('/').next().unwrap_or("");
+        let player = pos.to_move();
+        let mut acts: Vec<(Act, CellSet)> = Vec::new();
+        for (i, option) in self.rules.parts[0].options.iter().enumerate() {
+            self.acts_of(i, option, pos, player, CellSet::EMPTY, &mut acts);
+        }
+        for (act, jumped) in acts {
+            let mut mv = super::Move::PASS;
+            mv.push(act);
+            mv.jumped = jumped;
+            let written = self.notation(pos, &mv);
+            let written = written.split('/').next().unwrap_or("");
+            // Without an arrow, an entry may be meant in any direction.
+            let loose = strip(first) == first;
+            if written != first && !(loose && strip(written) == first) {
+                continue;
+            }
+            let option = &self.rules.parts[0].options[act.option as usize];
+            let mut next = pos.clone();
+            let removed = self.apply_act(&mut next, option, &act, jumped, player);
+            if option.must_remove && removed == 0 {
+                return Some("this move must remove at least one piece".into());
+            }
+            if let Some(limit) = self.rules.group_limit
+                && !self.groups_within_limit(&next)
+            {
+                return Some(format!(
+                    "that makes a group of more than {} pieces",
+                    limit.size
+                ));
+            }
+            if matches!(self.decide(&next, player), goals::Verdict::Illegal) {
+                return Some("that would complete the goals of both players".into());
+            }
+            // Played, it passes every rule: the later parts must be at fault.
+            if self.rules.parts.len() > 1 {
+                let line = self.entry_line(&act, player);
+                return Some(self.later_part_reason(&next, text, line));
+            }
+        }
+        None
+    }
+}
+
+impl Engine {
+    /// Why the second part of a typed move is refused after a legal first part.
+    fn later_part_reason(&self, after_first: &Position, text: &str, line: CellSet) -> String {
+        let board = &self.rules.board;
+        let player = after_first.to_move();
+        let Some(second) = text.split('/').nth(1) else {
+            if self.rules.parts[1..].iter().any(|p| !p.optional) {
+                return "this move needs its later part too".into();
+            }
+            return "that is not a legal move here".into();
+        };
+        let Some(cell) = cells_in(second).first().and_then(|c| board.parse_cell(c)) else {
+            return format!("`{second}` is not a cell");
+        };
+        let name = board.cell_name(cell);
+        if after_first.owner(cell) != Some(player) {
+            return format!("after that entry, {name} holds no piece of yours");
+        }
+        if line.contains(cell) {
+            return format!("{name} is on the line of this turn's entry");
+        }
+        let allowed =
+            self.rules.parts[1..]
+                .iter()
+                .flat_map(|p| &p.options)
+                .fold(CellSet::EMPTY, |acc, o| match &o.action {
+                    Action::Return { from } => acc.union(from[player]),
+                    _ => acc,
+                });
+        if !allowed.contains(cell) {
+            return self.outside(cell, allowed, "take back a piece from");
+        }
+        format!("{name} cannot be taken back after that entry")
+    }
+}
+
+/// Cell names written in a piece of notation, in order.
+fn cells_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase()
+            && (i == 0 || !chars[i - 1].is_ascii_alphanumeric())
+            && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit())
+        {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j == chars.len() || !chars[j].is_ascii_alphabetic() || "xv".contains(chars[j]) {
+                out.push(chars[i..j].iter().collect());
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether a cell name lies on the grid (it may still be a hole).
+fn is_grid_cell(engine: &Engine, name: &str) -> bool {
+    let b = &engine.rules.board;
+    let mut chars = name.chars();
+    let f = chars.next().map_or(99, |c| c as u32 - 'a' as u32);
+    let r: u32 = chars.as_str().parse().unwrap_or(0);
+    f < b.width as u32 && r >= 1 && r <= b.height as u32
+}
+
+fn strip(text: &str) -> &str {
+    text.trim_end_matches(['^', 'v', '<', '>'])
+}

@@ -1,0 +1,133 @@
+//! A plain summary of a game for players, generated from the checked
+//! rules: what the board is, who plays, how a turn goes and how it ends.
+
+use super::*;
+
+impl Rules {
+    pub fn summary(&self) -> String {
+        let b = &self.board;
+        let mut out = String::new();
+        let holes: Vec<String> = (0..b.size())
+            .map(|c| c as Cell)
+            .filter(|c| !b.cells.contains(*c))
+            .map(|c| b.cell_name(c))
+            .collect();
+        out.push_str(&format!(
+            "{}: a {} x {} board",
+            self.name, b.width, b.height
+        ));
+        if !holes.is_empty() {
+            out.push_str(&format!(" without {}", holes.join(" ")));
+        }
+        out.push_str(&format!(
+            ", {} against {}.\n",
+            self.players[0].name, self.players[1].name
+        ));
+        let names = |ids: &[PlayerId]| {
+            ids.iter()
+                .map(|&i| self.players[i].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.turn_order.prefix.is_empty() && self.turn_order.cycle.len() == 2 {
+            out.push_str(&format!(
+                "{} moves first; then the players take turns.\n",
+                self.players[self.turn_order.cycle[0]].name
+            ));
+        } else if self.turn_order.prefix.is_empty() {
+            out.push_str(&format!(
+                "Turns: {}, over and over.\n",
+                names(&self.turn_order.cycle)
+            ));
+        } else {
+            out.push_str(&format!(
+                "Turns: {}, then {} over and over.\n",
+                names(&self.turn_order.prefix),
+                names(&self.turn_order.cycle)
+            ));
+        }
+        for p in 0..2 {
+            let on_board: u32 = self
+                .setup
+                .iter()
+                .filter(|s| s.player == p)
+                .map(|s| s.height)
+                .sum();
+            let in_hand: u32 = self.reserve[p].iter().sum();
+            let mut parts = Vec::new();
+            if on_board > 0 {
+                parts.push(format!("{on_board} on the board"));
+            }
+            if in_hand > 0 {
+                parts.push(format!("{in_hand} in reserve"));
+            }
+            if !parts.is_empty() {
+                out.push_str(&format!(
+                    "{} starts with {} pieces: {}.\n",
+                    self.players[p].name,
+                    on_board + in_hand,
+                    parts.join(", ")
+                ));
+            }
+        }
+        for (i, part) in self.parts.iter().enumerate() {
+            let head = match (i, part.optional) {
+                (0, _) => "A turn is one of these moves:".to_string(),
+                (_, true) => "Then, if the player wants, one of:".to_string(),
+                (_, false) => "Then, always, one of:".to_string(),
+            };
+            out.push_str(&head);
+            out.push('\n');
+            for o in &part.options {
+                out.push_str(&format!("  - {}\n", o.text));
+            }
+        }
+        if let Some(limit) = &self.group_limit {
+            out.push_str(&format!(
+                "No group of one player's pieces may hold more than {} after a move.\n",
+                limit.size
+            ));
+        }
+        if self.remove_disconnected.is_some() {
+            out.push_str(
+                "After a move, every piece not connected to the moved piece's group is removed.\n",
+            );
+        }
+        if self.illegal_if_both_win {
+            out.push_str("A move that would make both players win is not allowed.\n");
+        }
+        let mut goals: Vec<&str> = Vec::new();
+        for g in &self.goals {
+            if !goals.contains(&g.text.as_str()) {
+                goals.push(&g.text);
+            }
+        }
+        if !goals.is_empty() {
+            out.push_str("The game ends when a goal is reached:\n");
+            for g in goals {
+                out.push_str(&format!("  - {g}\n"));
+            }
+        }
+        out.push_str(match self.when_stuck {
+            WhenStuck::Pass => "A player who cannot move passes.\n",
+            WhenStuck::Lose => "A player who cannot move loses.\n",
+            WhenStuck::Win => "A player who cannot move wins.\n",
+        });
+        if let Some(n) = self.repetition_draw {
+            out.push_str(&format!(
+                "The game is drawn when a position occurs for the {} time with the same player to move.\n",
+                ordinal(n)
+            ));
+        }
+        out
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        n => format!("{n}th"),
+    }
+}
