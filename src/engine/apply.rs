@@ -5,9 +5,17 @@ use super::moves::{Act, NONE};
 use super::{Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId};
 
+/// What an act did, for the checks that follow it.
+pub(super) struct Effect {
+    /// Pieces taken off the board (captures and disconnection; not
+    /// bear-offs or returns).
+    pub removed: u32,
+    /// Cells that received a piece: only groups through them can have grown.
+    pub gained: CellSet,
+}
+
 impl Engine {
-    /// Plays an act on `pos` and returns how many pieces it removed from
-    /// the board (captures and disconnection; not bear-offs or returns).
+    /// Plays an act on `pos`.
     pub(super) fn apply_act(
         &self,
         pos: &mut Position,
@@ -15,8 +23,9 @@ impl Engine {
         act: &Act,
         jumped: CellSet,
         player: PlayerId,
-    ) -> u32 {
+    ) -> Effect {
         let mut removed = 0;
+        let mut gained = CellSet::EMPTY;
         match &option.action {
             Action::Place { .. } => {
                 let kind = act.kind as usize;
@@ -34,6 +43,7 @@ impl Engine {
                 for i in (0..gap).rev() {
                     let (owner, k, h) = pos.take(line[i]);
                     pos.put(line[i + 1], owner, k, h);
+                    gained.insert(line[i + 1]);
                 }
                 pos.set_reserve(player, kind, pos.reserve[player][kind] - 1);
                 pos.put(act.to, player, kind, 1);
@@ -68,7 +78,10 @@ impl Engine {
                 removed += pos.take(c).2 as u32;
             }
         }
-        removed
+        if act.to != NONE && !pos.is_empty(act.to) {
+            gained.insert(act.to);
+        }
+        Effect { removed, gained }
     }
 
     /// Moves the top piece of `act.from` to `act.to`: onto an empty cell,
@@ -93,23 +106,26 @@ impl Engine {
     }
 
     /// `limit group size N`: no group of one player's pieces is larger.
-    pub(super) fn groups_within_limit(&self, pos: &Position) -> bool {
+    /// Only groups through `gained` cells can have grown, so only those are
+    /// measured (the position before the act kept the limit).
+    pub(super) fn groups_within_limit(&self, pos: &Position, gained: CellSet) -> bool {
         let Some(limit) = self.rules.group_limit else {
             return true;
         };
         let board = &self.rules.board;
-        (0..2).all(|p| {
-            let own = pos.owned(p);
-            let mut left = own;
-            while let Some(start) = left.first() {
-                let group = board.flood(start, own, limit.connect);
-                let size: u32 = group.iter().map(|c| pos.height(c)).sum();
-                if size > limit.size {
-                    return false;
-                }
-                left = left.minus(group);
+        let mut left = gained;
+        while let Some(start) = left.first() {
+            let Some(p) = pos.owner(start) else {
+                left.remove(start);
+                continue;
+            };
+            let group = board.flood(start, pos.owned(p), limit.connect);
+            let size: u32 = group.iter().map(|c| pos.height(c)).sum();
+            if size > limit.size {
+                return false;
             }
-            true
-        })
+            left = left.minus(group);
+        }
+        true
     }
 }

@@ -165,12 +165,12 @@ impl Engine {
             }
             let option = &self.rules.parts[0].options[act.option as usize];
             let mut next = pos.clone();
-            let removed = self.apply_act(&mut next, option, &act, jumped, player);
-            if option.must_remove && removed == 0 {
+            let effect = self.apply_act(&mut next, option, &act, jumped, player);
+            if option.must_remove && effect.removed == 0 {
                 return Some("this move must remove at least one piece".into());
             }
             if let Some(limit) = self.rules.group_limit
-                && !self.groups_within_limit(&next)
+                && !self.groups_within_limit(&next, effect.gained)
             {
                 return Some(format!(
                     "that makes a group of more than {} pieces",

@@ -99,6 +99,11 @@ impl Engine {
             min,
             lines,
         };
+        // Cheap first: can zone `b` be reached from zone `a` at all, along
+        // lines of sight through pieces outside both zones?
+        if !search.reachable() {
+            return false;
+        }
         own.inter(a)
             .iter()
             .any(|start| search.extend(start, None, CellSet::single(start), 1))
@@ -116,6 +121,32 @@ struct NetworkSearch<'a> {
 }
 
 impl NetworkSearch<'_> {
+    /// Whether some piece in `b` is linked to a piece in `a`, ignoring the
+    /// rules on turning and length: a necessary condition for a network.
+    fn reachable(&self) -> bool {
+        let inner = self.own.minus(self.a).minus(self.b);
+        let mut seen = self.own.inter(self.a);
+        let mut front = seen;
+        while let Some(c) = front.first() {
+            front.remove(c);
+            for dir in self.lines.iter() {
+                if let Some(next) = self.first_piece(c, dir)
+                    && self.own.contains(next)
+                    && !seen.contains(next)
+                {
+                    if self.b.contains(next) {
+                        return true;
+                    }
+                    seen.insert(next);
+                    if inner.contains(next) {
+                        front.insert(next);
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Extends a network that ends at `at`, reached along `came`.
     fn extend(&self, at: Cell, came: Option<Dir>, used: CellSet, len: u32) -> bool {
         for dir in self.lines.iter() {
@@ -147,7 +178,6 @@ impl NetworkSearch<'_> {
         self.engine
             .rules
             .board
-            .ray(from, dir)
-            .find(|c| !self.pos.is_empty(*c))
+            .first_along(from, dir, self.pos.occupied())
     }
 }

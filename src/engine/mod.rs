@@ -197,11 +197,11 @@ impl Engine {
         for &(act, jumped) in &acts {
             let option = &self.rules.parts[part].options[act.option as usize];
             let mut next = pos.clone();
-            let removed = self.apply_act(&mut next, option, &act, jumped, player);
-            if option.must_remove && removed == 0 {
+            let effect = self.apply_act(&mut next, option, &act, jumped, player);
+            if option.must_remove && effect.removed == 0 {
                 continue;
             }
-            if !self.groups_within_limit(&next) {
+            if !self.groups_within_limit(&next, effect.gained) {
                 continue;
             }
             match self.decide(&next, player) {

@@ -67,11 +67,52 @@ impl CellSet {
         !self.inter(*other).is_empty()
     }
 
+    /// Every cell index moved by `by` (up when positive); cells moved off
+    /// either end are dropped.
+    #[inline]
+    pub fn shifted(self, by: i32) -> CellSet {
+        let w = self.0;
+        let mut out = [0u64; 4];
+        if by >= 0 {
+            let (words, bits) = ((by / 64) as usize, (by % 64) as u32);
+            for i in (words..4).rev() {
+                let lo = w[i - words] << bits;
+                let carry = if bits > 0 && i > words {
+                    w[i - words - 1] >> (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = lo | carry;
+            }
+        } else {
+            let by = -by;
+            let (words, bits) = ((by / 64) as usize, (by % 64) as u32);
+            for i in 0..4 - words {
+                let hi = w[i + words] >> bits;
+                let carry = if bits > 0 && i + words + 1 < 4 {
+                    w[i + words + 1] << (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = hi | carry;
+            }
+        }
+        CellSet(out)
+    }
+
     /// The lowest cell, if any.
     pub fn first(&self) -> Option<Cell> {
         (0..4)
             .find(|&w| self.0[w] != 0)
             .map(|w| (w as u32 * 64 + self.0[w].trailing_zeros()) as Cell)
+    }
+
+    /// The highest cell, if any.
+    pub fn last(&self) -> Option<Cell> {
+        (0..4)
+            .rev()
+            .find(|&w| self.0[w] != 0)
+            .map(|w| (w as u32 * 64 + 63 - self.0[w].leading_zeros()) as Cell)
     }
 
     /// The cells in increasing order.
@@ -221,6 +262,12 @@ pub struct Board {
     pub edge: CellSet,
     /// `neighbours[cell][dir]`: the next usable cell that way, if any.
     neighbours: Vec<[Option<Cell>; 8]>,
+    /// Per direction: the cells whose neighbour that way is usable, and how
+    /// far the bit index moves, for stepping a whole set at once.
+    step_from: [CellSet; 8],
+    step_shift: [i32; 8],
+    /// `rays[cell][dir]`: the cells beyond `cell` that way, up to the edge or a hole.
+    rays: Vec<[CellSet; 8]>,
 }
 
 impl Board {
@@ -255,6 +302,9 @@ impl Board {
             light,
             edge,
             neighbours: Vec::with_capacity(n),
+            step_from: [CellSet::EMPTY; 8],
+            step_shift: [0; 8],
+            rays: Vec::new(),
         };
         for c in 0..n {
             let mut row = [None; 8];
@@ -265,7 +315,52 @@ impl Board {
             }
             board.neighbours.push(row);
         }
+        board.rays = (0..n)
+            .map(|c| {
+                Dir::ALL.map(|d| {
+                    let mut ray = CellSet::EMPTY;
+                    for r in board.ray(c as Cell, d) {
+                        ray.insert(r);
+                    }
+                    ray
+                })
+            })
+            .collect();
+        for d in Dir::ALL {
+            let (df, dr) = d.delta();
+            board.step_shift[d.index()] = dr * width as i32 + df;
+            for c in cells.iter() {
+                if board.neighbour(c, d).is_some() {
+                    board.step_from[d.index()].insert(c);
+                }
+            }
+        }
         board
+    }
+
+    /// Every cell one step from a cell of `set` in one of `dirs`.
+    #[inline]
+    pub fn step_set(&self, set: CellSet, dirs: DirSet) -> CellSet {
+        if self.size() <= 64 {
+            // The whole board is one word: plain shifts.
+            let w = set.0[0];
+            let mut out = 0u64;
+            let mut bits = dirs.0;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let from = w & self.step_from[i].0[0];
+                let by = self.step_shift[i];
+                out |= if by >= 0 { from << by } else { from >> -by };
+            }
+            return CellSet([out, 0, 0, 0]);
+        }
+        let mut out = CellSet::EMPTY;
+        for d in dirs.iter() {
+            let i = d.index();
+            out = out.union(set.inter(self.step_from[i]).shifted(self.step_shift[i]));
+        }
+        out
     }
 
     pub fn size(&self) -> usize {
@@ -300,6 +395,18 @@ impl Board {
     #[inline]
     pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {
         self.neighbours[cell as usize][dir.index()]
+    }
+
+    /// The first cell of `among` along the ray from `cell` (excluded) in a direction.
+    #[inline]
+    pub fn first_along(&self, cell: Cell, dir: Dir, among: CellSet) -> Option<Cell> {
+        let hits = self.rays[cell as usize][dir.index()].inter(among);
+        // Directions that raise the cell index meet the lowest index first.
+        if self.step_shift[dir.index()] > 0 {
+            hits.first()
+        } else {
+            hits.last()
+        }
     }
 
     /// The usable cells from `cell` (excluded) outwards in a direction, up to a hole or the edge.
@@ -348,19 +455,52 @@ impl Board {
 
     /// The cells of `within` reachable from `start` through `connect` steps.
     pub fn flood(&self, start: Cell, within: CellSet, connect: DirSet) -> CellSet {
+        // Grows the whole front at once, a step in every direction per round.
         let mut seen = CellSet::single(start);
-        let mut stack = vec![start];
-        while let Some(c) = stack.pop() {
-            for d in connect.iter() {
-                if let Some(n) = self.neighbour(c, d)
-                    && within.contains(n)
-                    && !seen.contains(n)
-                {
-                    seen.insert(n);
-                    stack.push(n);
+        let mut front = seen;
+        while !front.is_empty() {
+            front = self.step_set(front, connect).inter(within).minus(seen);
+            seen = seen.union(front);
+        }
+        seen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stepping_a_set_matches_stepping_each_cell() {
+        // A board with holes, wider than one word of cells.
+        let mut holes = CellSet::EMPTY;
+        holes.insert(0);
+        holes.insert(77);
+        for board in [Board::new(13, 19, holes), Board::new(8, 8, holes)] {
+            for d in Dir::ALL {
+                for c in board.cells.iter() {
+                    let stepped = board.step_set(CellSet::single(c), DirSet::default().with(d));
+                    let expected = board
+                        .neighbour(c, d)
+                        .map_or(CellSet::EMPTY, CellSet::single);
+                    assert_eq!(stepped, expected, "{} {:?}", board.cell_name(c), d);
+                    let mut among = board.cells;
+                    among.remove(c);
+                    assert_eq!(board.first_along(c, d, among), board.ray(c, d).next());
                 }
             }
         }
-        seen
+    }
+
+    #[test]
+    fn flood_fills_a_group_and_stops_at_gaps() {
+        let board = Board::new(8, 8, CellSet::EMPTY);
+        let mut within = CellSet::EMPTY;
+        for name in ["a1", "b1", "b2", "d2", "c3"] {
+            within.insert(board.parse_cell(name).unwrap());
+        }
+        let a1 = board.parse_cell("a1").unwrap();
+        assert_eq!(board.flood(a1, within, DirSet::ORTHOGONAL).len(), 3);
+        assert_eq!(board.flood(a1, within, DirSet::ANY).len(), 5);
     }
 }
