@@ -3,10 +3,11 @@
 //! Each iteration walks down the tree by the UCB1 rule, expands a leaf with
 //! all its successors, plays one random game from a new child, and credits
 //! the result to every move on the way. The move played is the most visited.
+//! Play-outs take a winning move when they have one (see [`PlayoutPolicy`]).
 
 use std::time::{Duration, Instant};
 
-use super::random::{Rng, random_playout};
+use super::random::{PlayoutPolicy, Rng, random_playout};
 use crate::engine::{Engine, Outcome, Position, Status, Successors};
 
 /// How long the search may think.
@@ -153,6 +154,7 @@ pub fn mcts_choose(
             engine,
             &nodes[at].position,
             rng,
+            PlayoutPolicy::Decisive,
             config.ply_cap,
             &mut keys,
             &mut buffer,

@@ -34,14 +34,26 @@ pub struct Playout {
     pub plies: u32,
 }
 
-/// Plays uniformly random legal moves from `pos` until the game ends or
-/// `ply_cap` moves have been played. `history` holds the keys of the
+/// How a play-out picks its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutPolicy {
+    /// Uniformly among the legal moves.
+    Uniform,
+    /// A move that wins at once when there is one, else uniformly: cheap,
+    /// since successors already carry their results, and it makes the
+    /// play-outs of a search see one-move threats.
+    Decisive,
+}
+
+/// Plays random legal moves from `pos` until the game ends or `ply_cap`
+/// moves have been played. `history` holds the keys of the
 /// positions before `pos` (for repetition) and is extended as it goes.
 /// `buffer` is the caller's, so a play-out allocates nothing once warm.
 pub fn random_playout(
     engine: &Engine,
     pos: &Position,
     rng: &mut Rng,
+    policy: PlayoutPolicy,
     ply_cap: u32,
     history: &mut Vec<u64>,
     buffer: &mut Successors,
@@ -68,7 +80,16 @@ pub fn random_playout(
                 plies,
             };
         }
-        let i = rng.below(buffer.len());
+        let mover = pos.to_move();
+        let winning = (policy == PlayoutPolicy::Decisive)
+            .then(|| {
+                buffer
+                    .positions
+                    .iter()
+                    .position(|p| p.result() == Some(Outcome::Win(mover)))
+            })
+            .flatten();
+        let i = winning.unwrap_or_else(|| rng.below(buffer.len()));
         history.push(pos.key());
         pos = buffer.positions.swap_remove(i);
         plies += 1;

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use super::{Format, OK, USAGE, load_rules};
-use crate::ai::{Rng, random_playout};
+use crate::ai::{PlayoutPolicy, Rng, random_playout};
 use crate::engine::{Engine, Outcome, Successors};
 
 pub struct BenchArgs {
@@ -66,6 +66,7 @@ pub fn run(args: &BenchArgs) -> i32 {
             &engine,
             &start,
             &mut rng,
+            PlayoutPolicy::Uniform,
             args.ply_cap,
             &mut history,
             &mut buffer,

@@ -1,0 +1,190 @@
+//! `gamut play` driven through standard input, as a person would type:
+//! for every shipped game, a complete game from the first move to the
+//! result, with the error paths on the way (an unknown word, an empty line,
+//! an illegal move, a move after the end, the end of input). Transcripts
+//! are snapshots.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use gamut::ai::Rng;
+use gamut::check::check_game;
+use gamut::engine::{Engine, Game, Status};
+
+fn run_play(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamut play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write moves");
+    let out = child.wait_with_output().expect("gamut play ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The moves of the shortest finished random game among a few seeds.
+fn short_game(name: &str) -> Vec<String> {
+    let engine = Engine::new(check_game(name).unwrap().rules.unwrap());
+    let mut best: Option<Vec<String>> = None;
+    for seed in 0..40 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(&engine);
+        let mut moves = Vec::new();
+        while game.status() == Status::Ongoing && moves.len() < 400 {
+            let legal = game.legal_notations();
+            let m = legal[rng.below(legal.len())].clone();
+            game.play(&m).unwrap();
+            moves.push(m);
+        }
+        if game.status() != Status::Ongoing && best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            best = Some(moves);
+        }
+    }
+    best.expect("a random game ends within 400 moves")
+}
+
+#[test]
+fn a_complete_game_of_every_shipped_game_through_standard_input() {
+    for name in gamut::games::names() {
+        let moves = short_game(name);
+        let mut input = String::from("hello\n\nz99\n");
+        for m in &moves {
+            input.push_str(m);
+            input.push('\n');
+        }
+        input.push_str(&moves[0]);
+        input.push('\n');
+        let (code, out, err) = run_play(&[name], &input);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("Game over:"), "{name} did not end");
+        assert!(out.contains("is neither a move nor a command"), "{name}");
+        assert!(out.contains("`z99` is not legal here"), "{name}");
+        insta::assert_snapshot!(format!("session-{name}"), out);
+    }
+}
+
+#[test]
+fn commands_undo_redo_hint_rules_and_moves() {
+    let input = "moves\nf5\nrules\nundo\nredo\nundo\nundo\nredo\nhint\nhelp\nBOARD\nquit\ne5\n";
+    let (code, out, _) = run_play(&["network"], input);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("session-commands", out);
+}
+
+#[test]
+fn a_computer_seat_moves_by_itself_and_says_so() {
+    let (code, out, _) = run_play(
+        &["forms-4x4", "White=random", "--seed", "7"],
+        "c4xc3\nd3xd4\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("White (random) plays"), "{out}");
+    insta::assert_snapshot!("session-random-seat", out);
+}
+
+#[test]
+fn two_computers_play_a_whole_game_without_input() {
+    let (code, out, _) = run_play(
+        &[
+            "forms-4x4",
+            "Black=mcts",
+            "White=random",
+            "--iterations",
+            "50",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over:"), "{out}");
+}
+
+#[test]
+fn a_refused_move_says_why() {
+    let (_, out, _) = run_play(&["network"], "a4\na1\nb2\ng6\nc2\ng4\nd2\n");
+    assert!(out.contains("a4 is in Light's goal-1"), "{out}");
+    assert!(out.contains("a1 is not part of the board"), "{out}");
+    assert!(
+        out.contains("that makes a group of more than 2 pieces"),
+        "{out}"
+    );
+    let (_, out, _) = run_play(&["j"], "b1^\nb1^\nb1^\nb1^\nb1^\nb1^\nb1^\nb1^\nb1^\n");
+    assert!(out.contains("that line is full"), "{out}");
+}
+
+#[test]
+fn bad_seats_and_games_are_usage_errors() {
+    let (code, _, err) = run_play(&["network", "Blue=mcts"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`Blue` is not a player of this game; the players are Dark and Light"),
+        "{err}"
+    );
+    let (code, _, err) = run_play(&["network", "Light=genius"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("use human, random or mcts"), "{err}");
+    let (code, _, err) = run_play(&["netwrk"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `network`?"), "{err}");
+}
+
+#[test]
+fn save_load_and_replay_a_record() {
+    let dir = std::env::temp_dir().join(format!("gamut-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.toml");
+    let path = record.to_str().unwrap();
+    let (code, out, _) = run_play(&["squinch"], &format!("a3-a4\nh6-h5\nsave {path}\nquit\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("Saved 2 moves"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        saved.contains("moves = [\n    \"a3-a4\",\n    \"h6-h5\",\n]"),
+        "{saved}"
+    );
+    assert!(saved.contains("result = \"unfinished\""), "{saved}");
+
+    // Resuming: the game goes on from the saved position.
+    let (code, out, _) = run_play(&["--load", path], "moves\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Last move: White h6-h5"), "{out}");
+    assert!(out.contains("Red to move."), "{out}");
+
+    // Replaying from a pipe prints every position.
+    let replay = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["replay", path])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&replay.stdout);
+    assert!(replay.status.success());
+    assert!(shown.contains("Move 2: h6-h5"), "{shown}");
+    assert!(shown.contains("End of the record: unfinished."), "{shown}");
+
+    // A record whose rules changed is refused.
+    let edited = saved.replace(
+        &saved
+            .lines()
+            .find(|l| l.starts_with("rules_hash"))
+            .unwrap()
+            .to_string(),
+        "rules_hash = \"0000000000000000\"",
+    );
+    std::fs::write(&record, edited).unwrap();
+    let (code, _, err) = run_play(&["--load", path], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("changed since this record was saved"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
