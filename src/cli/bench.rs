@@ -8,12 +8,23 @@ use super::{Format, OK, USAGE, load_rules};
 use crate::ai::{PlayoutPolicy, Rng, random_playout};
 use crate::engine::{Engine, Outcome, Successors};
 
+#[derive(clap::Args)]
 pub struct BenchArgs {
+    /// A path to a `.game` file, or the name of a shipped game.
     pub game: String,
+    /// Play this many play-outs.
+    #[arg(long, conflicts_with = "seconds")]
     pub playouts: Option<u64>,
+    /// Play for this many seconds (the default is 5).
+    #[arg(long)]
     pub seconds: Option<f64>,
+    /// Seed of the random moves; the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Stop a play-out after this many plies and count it as capped.
+    #[arg(long, default_value_t = 1000)]
     pub ply_cap: u32,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 

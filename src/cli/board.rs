@@ -9,19 +9,6 @@ const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
 const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
-/// The symbol of each player's pieces: the first letter of the name,
-/// upper case for the first player, lower case for the second.
-pub fn symbols(engine: &Engine) -> [char; 2] {
-    [0, 1].map(|p| {
-        let c = engine.rules().players[p].name.chars().next().unwrap_or('?');
-        if p == 0 {
-            c.to_ascii_uppercase()
-        } else {
-            c.to_ascii_lowercase()
-        }
-    })
-}
-
 /// The cells a move touched, to mark on the board.
 pub fn touched(mv: Option<&Move>) -> CellSet {
     let mut cells = CellSet::EMPTY;
@@ -41,7 +28,7 @@ pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) 
     let rules = engine.rules();
     let b = &rules.board;
     let marks = touched(last);
-    let syms = symbols(engine);
+    let syms = engine.piece_symbols();
     let tall = b.cells.iter().any(|c| pos.height(c) > 1);
     let inner = if tall { 3 } else { 1 };
     let paint = |code: &str, s: &str| {

@@ -78,24 +78,7 @@ enum Command {
         moves: Option<String>,
     },
     /// Time random play-outs from the start: play-outs and plies per second.
-    Bench {
-        /// A path to a `.game` file, or the name of a shipped game.
-        game: String,
-        /// Play this many play-outs.
-        #[arg(long, conflicts_with = "seconds")]
-        playouts: Option<u64>,
-        /// Play for this many seconds (the default is 5).
-        #[arg(long)]
-        seconds: Option<f64>,
-        /// Seed of the random moves; the same seed plays the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Stop a play-out after this many plies and count it as capped.
-        #[arg(long, default_value_t = 1000)]
-        ply_cap: u32,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -157,21 +140,7 @@ pub fn run() -> i32 {
             divide,
             moves,
         } => perft::run(&game, depth, divide, moves.as_deref()),
-        Command::Bench {
-            game,
-            playouts,
-            seconds,
-            seed,
-            ply_cap,
-            format,
-        } => bench::run(&bench::BenchArgs {
-            game,
-            playouts,
-            seconds,
-            seed,
-            ply_cap,
-            format,
-        }),
+        Command::Bench(args) => bench::run(&args),
     }
 }
 

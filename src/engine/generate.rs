@@ -4,8 +4,8 @@
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
-    Action, Cell, CellSet, DirSet, Distance, JumpLeg, KindId, MoveRule, Owner, PlayerId, Targets,
-    Test,
+    Action, Cell, CellSet, Dir, DirSet, Distance, JumpLeg, KindId, MoveRule, Owner, PlayerId,
+    Targets, Test,
 };
 
 /// Jumps a move may chain before generation gives up, far beyond any real game.
@@ -86,26 +86,15 @@ impl Engine {
                 targets,
             } => {
                 for from in self.movable(option, pos, player).iter() {
-                    let n = pos.height(from);
                     for dir in dirs[player].iter() {
-                        let (min, max) = bounds(distance, n);
-                        let mut at = from;
-                        for d in 1..=max {
-                            let Some(next) = self.rules.board.neighbour(at, dir) else {
-                                break;
-                            };
-                            at = next;
-                            if d >= min && self.lands(option, pos, player, from, at, n, targets) {
-                                acts.push((
-                                    Act {
-                                        from,
-                                        to: at,
-                                        ..base
-                                    },
-                                    CellSet::EMPTY,
-                                ));
-                            }
-                        }
+                        let line = Line {
+                            from,
+                            dir,
+                            distance,
+                            targets,
+                            through_pieces: true,
+                        };
+                        self.line_acts(option, pos, player, &line, &base, acts);
                     }
                 }
             }
@@ -116,7 +105,6 @@ impl Engine {
                 targets,
             } => {
                 for from in self.movable(option, pos, player).iter() {
-                    let n = pos.height(from);
                     if *with_turns {
                         self.slide_with_turns(
                             option,
@@ -131,28 +119,14 @@ impl Engine {
                         continue;
                     }
                     for dir in dirs[player].iter() {
-                        let (min, max) = bounds(distance, n);
-                        let mut at = from;
-                        for d in 1..=max {
-                            let Some(next) = self.rules.board.neighbour(at, dir) else {
-                                break;
-                            };
-                            at = next;
-                            let blocked = !pos.is_empty(at);
-                            if d >= min && self.lands(option, pos, player, from, at, n, targets) {
-                                acts.push((
-                                    Act {
-                                        from,
-                                        to: at,
-                                        ..base
-                                    },
-                                    CellSet::EMPTY,
-                                ));
-                            }
-                            if blocked {
-                                break;
-                            }
-                        }
+                        let line = Line {
+                            from,
+                            dir,
+                            distance,
+                            targets,
+                            through_pieces: false,
+                        };
+                        self.line_acts(option, pos, player, &line, &base, acts);
                     }
                 }
             }
@@ -206,6 +180,39 @@ impl Engine {
                         acts.push((Act { from: c, ..base }, CellSet::EMPTY));
                     }
                 }
+            }
+        }
+    }
+
+    /// The acts of a straight move from `line.from` along `line.dir`: a
+    /// step passes over pieces, a slide stops at the first one.
+    fn line_acts(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        line: &Line,
+        base: &Act,
+        acts: &mut Vec<(Act, CellSet)>,
+    ) {
+        let n = pos.height(line.from);
+        let (min, max) = bounds(line.distance, n);
+        let mut at = line.from;
+        for d in 1..=max {
+            let Some(next) = self.rules.board.neighbour(at, line.dir) else {
+                break;
+            };
+            at = next;
+            if d >= min && self.lands(option, pos, player, line.from, at, n, line.targets) {
+                let act = Act {
+                    from: line.from,
+                    to: at,
+                    ..*base
+                };
+                acts.push((act, CellSet::EMPTY));
+            }
+            if !line.through_pieces && !pos.is_empty(at) {
+                break;
             }
         }
     }
@@ -342,6 +349,16 @@ impl Engine {
             }
         }
     }
+}
+
+/// A straight move to look along.
+struct Line<'a> {
+    from: Cell,
+    dir: Dir,
+    distance: &'a Distance,
+    targets: &'a Targets,
+    /// A step passes over pieces; a slide does not.
+    through_pieces: bool,
 }
 
 /// The distances a move may cover from a stack of height `n`.

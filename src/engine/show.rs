@@ -5,6 +5,19 @@
 use super::{Engine, Position};
 
 impl Engine {
+    /// The symbol of each player's pieces: the first letter of the name,
+    /// upper case for the first player, lower case for the second.
+    pub fn piece_symbols(&self) -> [char; 2] {
+        [0, 1].map(|p| {
+            let c = self.rules.players[p].name.chars().next().unwrap_or('?');
+            if p == 0 {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+    }
+
     /// The board, top rank first. A piece is its owner's initial (the
     /// first player's in upper case, the second's in lower case), followed
     /// by its height when it is a stack; `.` is an empty cell, a blank a hole.
@@ -13,14 +26,7 @@ impl Engine {
         let b = &rules.board;
         let tall = b.cells.iter().any(|c| pos.height(c) > 1);
         let width = if tall { 3 } else { 2 };
-        let initials = [0, 1].map(|p| {
-            let c = rules.players[p].name.chars().next().unwrap_or('?');
-            if p == 0 {
-                c.to_ascii_uppercase()
-            } else {
-                c.to_ascii_lowercase()
-            }
-        });
+        let initials = self.piece_symbols();
         let mut out = String::new();
         let files: String = (0..b.width)
             .map(|f| format!("{:<width$}", (b'a' + f) as char))

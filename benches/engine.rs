@@ -1,0 +1,81 @@
+//! The engine's speed on every shipped game: move generation from fixed
+//! mid-game positions, playing a move, and random play-outs from the start.
+//! Run with `cargo bench`; compare figures from one run, not across runs.
+
+use gamut::ai::{PlayoutPolicy, Rng, random_playout};
+use gamut::check::check_game;
+use gamut::engine::{Engine, Game, Position, Status, Successors};
+
+fn main() {
+    divan::main();
+}
+
+const GAMES: &[&str] = &["j", "forms", "network", "squinch", "incorrect-checkers"];
+
+fn engine(name: &str) -> Engine {
+    Engine::new(check_game(name).unwrap().rules.unwrap())
+}
+
+/// The position after 16 random moves of a seeded game, or the last one
+/// before its end.
+fn midgame(engine: &Engine) -> (Position, Vec<u64>) {
+    let mut rng = Rng::new(3);
+    let mut game = Game::new(engine);
+    for _ in 0..16 {
+        let n = game.legal().len();
+        game.play_index(rng.below(n));
+        if game.status() != Status::Ongoing {
+            game.undo();
+            break;
+        }
+    }
+    (game.position().clone(), game.history_keys())
+}
+
+#[divan::bench(args = GAMES)]
+fn generate_midgame(bencher: divan::Bencher, name: &str) {
+    let engine = engine(name);
+    let (pos, _) = midgame(&engine);
+    let mut out = Successors::default();
+    bencher.bench_local(|| {
+        engine.successors(divan::black_box(&pos), &mut out);
+        out.len()
+    });
+}
+
+/// Playing a typed move: its notation read back to the successor it names.
+#[divan::bench(args = GAMES)]
+fn play_typed_move(bencher: divan::Bencher, name: &str) {
+    let engine = engine(name);
+    let (pos, _) = midgame(&engine);
+    let mut out = Successors::default();
+    engine.successors(&pos, &mut out);
+    let typed = engine.notation(&pos, &out.moves[out.len() / 2]);
+    bencher.bench_local(|| {
+        let i = engine
+            .parse_move(divan::black_box(&pos), &out, &typed)
+            .unwrap();
+        out.positions[i].key()
+    });
+}
+
+#[divan::bench(args = GAMES, sample_count = 20)]
+fn playout_from_start(bencher: divan::Bencher, name: &str) {
+    let engine = engine(name);
+    let start = engine.start();
+    let mut rng = Rng::new(1);
+    let mut history = Vec::new();
+    let mut buffer = Successors::default();
+    bencher.bench_local(|| {
+        history.clear();
+        random_playout(
+            &engine,
+            &start,
+            &mut rng,
+            PlayoutPolicy::Uniform,
+            1000,
+            &mut history,
+            &mut buffer,
+        )
+    });
+}
