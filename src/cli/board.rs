@@ -2,7 +2,7 @@
 //! edges, pieces in their players' colours (on a terminal), stacks with
 //! their heights, the last move's cells in brackets, reserves and the turn.
 
-use crate::engine::{Engine, Move, NONE, Position};
+use crate::engine::{Engine, Move, NONE, Position, holdings};
 use crate::rules::CellSet;
 
 const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
@@ -76,21 +76,13 @@ pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) 
     }
     out.push_str(&format!("    {}\n", header.trim_end()));
     for p in 0..2 {
-        let mut notes = Vec::new();
-        if pos.reserve_total(p) > 0 {
-            notes.push(format!("{} in reserve", pos.reserve_total(p)));
-        }
-        if pos.borne_off(p) > 0 {
-            notes.push(format!("{} borne off", pos.borne_off(p)));
-        }
         let name = paint(
             COLOURS[p],
             &format!("{} ({})", rules.players[p].name, syms[p]),
         );
-        if notes.is_empty() {
-            out.push_str(&format!("{name}\n"));
-        } else {
-            out.push_str(&format!("{name}: {}\n", notes.join(", ")));
+        match holdings(pos, p) {
+            None => out.push_str(&format!("{name}\n")),
+            Some(notes) => out.push_str(&format!("{name}: {notes}\n")),
         }
     }
     out

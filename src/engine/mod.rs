@@ -25,6 +25,7 @@ pub use moves::{Act, Move, NONE};
 pub use notation::ParseError;
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position};
+pub use show::holdings;
 
 use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck};
 

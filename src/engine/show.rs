@@ -53,21 +53,22 @@ impl Engine {
         }
         out.push_str(&header);
         for p in 0..2 {
-            let mut notes = Vec::new();
-            if pos.reserve_total(p) > 0 {
-                notes.push(format!("{} in reserve", pos.reserve_total(p)));
-            }
-            if pos.borne_off(p) > 0 {
-                notes.push(format!("{} borne off", pos.borne_off(p)));
-            }
-            if !notes.is_empty() {
-                out.push_str(&format!(
-                    "{}: {}\n",
-                    rules.players[p].name,
-                    notes.join(", ")
-                ));
+            if let Some(notes) = holdings(pos, p) {
+                out.push_str(&format!("{}: {notes}\n", rules.players[p].name));
             }
         }
         out
     }
+}
+
+/// What a player holds off the board: "10 in reserve, 2 borne off".
+pub fn holdings(pos: &Position, player: usize) -> Option<String> {
+    let mut notes = Vec::new();
+    if pos.reserve_total(player) > 0 {
+        notes.push(format!("{} in reserve", pos.reserve_total(player)));
+    }
+    if pos.borne_off(player) > 0 {
+        notes.push(format!("{} borne off", pos.borne_off(player)));
+    }
+    (!notes.is_empty()).then(|| notes.join(", "))
 }
