@@ -10,3 +10,16 @@ fn a_scenario_can_extend_a_shipped_game() {
     play(&mut game, "b1xa1");
     assert!(game_board(&game).contains("B"));
 }
+
+/// A goal that already holds in the setup is found by the first goal check,
+/// even though that move did not touch it.
+#[test]
+fn a_goal_met_by_the_setup_counts_at_the_first_check() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers A, B\nturns B, A\nsetup\n  A on rank 1\n  B on rank 4\n\
+         move step forward onto empty\ngoal A wins with chain between file a and file d\n",
+    );
+    let mut game = Game::new(&engine);
+    play(&mut game, "a4-a3");
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+}

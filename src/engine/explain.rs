@@ -177,7 +177,7 @@ impl Engine {
                     limit.size
                 ));
             }
-            if matches!(self.decide(&next, player), goals::Verdict::Illegal) {
+            if matches!(self.decide(&next, player, None), goals::Verdict::Illegal) {
                 return Some("that would complete the goals of both players".into());
             }
             // Played, it passes every rule: the later parts must be at fault.

@@ -13,8 +13,16 @@ pub(super) enum Verdict {
 }
 
 impl Engine {
-    /// Looks at the goals after `mover` played a part.
-    pub(super) fn decide(&self, pos: &Position, mover: PlayerId) -> Verdict {
+    /// Looks at the goals after `mover` played a part. `gained` holds the
+    /// cells that received a piece in that part, when the position before
+    /// it is known to satisfy no goal: a new chain must then run through one
+    /// of them, so only those are flooded. `None` checks everything.
+    pub(super) fn decide(
+        &self,
+        pos: &Position,
+        mover: PlayerId,
+        gained: Option<CellSet>,
+    ) -> Verdict {
         if self.rules.goals.is_empty() {
             return Verdict::Open;
         }
@@ -24,7 +32,9 @@ impl Engine {
             let i = (outcome == GoalOutcome::Wins) as usize;
             *cache[player][i].get_or_insert_with(|| {
                 self.rules.goals.iter().any(|g| {
-                    g.player == player && g.outcome == outcome && self.holds(&g.test, pos, player)
+                    g.player == player
+                        && g.outcome == outcome
+                        && self.holds_after(&g.test, pos, player, gained)
                 })
             })
         };
@@ -50,15 +60,24 @@ impl Engine {
         Verdict::Open
     }
 
-    /// Whether a goal test holds for a player.
-    pub(super) fn holds(&self, test: &GoalTest, pos: &Position, player: PlayerId) -> bool {
+    /// Whether a goal test holds for a player; see [`Engine::decide`] for `gained`.
+    fn holds_after(
+        &self,
+        test: &GoalTest,
+        pos: &Position,
+        player: PlayerId,
+        gained: Option<CellSet>,
+    ) -> bool {
         let own = pos.owned(player);
         match test {
             GoalTest::Chain { a, b, connect } => {
-                let mut starts = own.inter(*a);
+                let mut starts = match gained {
+                    Some(cells) => own.inter(cells),
+                    None => own.inter(*a),
+                };
                 while let Some(s) = starts.first() {
                     let group = self.rules.board.flood(s, own, *connect);
-                    if group.intersects(b) {
+                    if group.intersects(a) && group.intersects(b) {
                         return true;
                     }
                     starts = starts.minus(group);

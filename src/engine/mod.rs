@@ -38,6 +38,10 @@ pub struct Engine {
     /// Every cell of each rank and each file.
     ranks: Vec<CellSet>,
     files: Vec<CellSet>,
+    /// No goal holds in the start position. Every later position was then
+    /// reached by a part after which no goal held (or the game would be
+    /// over), so goal checks may look only at what a part changed.
+    goals_clear_at_start: bool,
 }
 
 /// The legal moves of a position and the position each leads to, in step.
@@ -141,12 +145,17 @@ impl Engine {
                 _ => [Vec::new(), Vec::new()],
             })
             .collect();
-        Engine {
+        let mut engine = Engine {
             rules,
             entry_lines,
             ranks,
             files,
-        }
+            goals_clear_at_start: false,
+        };
+        let start = engine.start();
+        engine.goals_clear_at_start =
+            (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
+        engine
     }
 
     pub fn rules(&self) -> &Rules {
@@ -205,7 +214,8 @@ impl Engine {
             if !self.groups_within_limit(&next, effect.gained) {
                 continue;
             }
-            match self.decide(&next, player) {
+            let gained = self.goals_clear_at_start.then_some(effect.gained);
+            match self.decide(&next, player, gained) {
                 goals::Verdict::Illegal => continue,
                 goals::Verdict::Decided(outcome) => next.result = Some(outcome),
                 goals::Verdict::Open => {}
