@@ -320,6 +320,22 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     } else {
         format!("expected {}, found {found_text}", join_or(&phrases))
     };
+    // A reserved word where a name belongs: say so, rather than "expected a name".
+    if phrases.iter().any(|p| p == "a name")
+        && !found.is_empty()
+        && found
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        && !super::parser::is_name(found)
+    {
+        return Diagnostic::error(
+            "G002",
+            span,
+            format!("`{found}` is a word of the language, so it cannot be used as a name here"),
+        )
+        .with_help("choose another name");
+    }
     let mut diag = Diagnostic::error("G002", span, message);
     if pos >= content_end(chunk) {
         diag = diag

@@ -1,8 +1,10 @@
 //! Helpers shared by the scripted-game tests.
 #![allow(dead_code)]
 
+use gamut::ai::Rng;
 use gamut::check::{Origin, check_game, check_source};
-use gamut::engine::{Engine, Game, Outcome, Status};
+use gamut::engine::{Engine, Game, Outcome, Position, Status};
+use gamut::rules::{Action, Rules};
 
 /// The engine of a shipped game.
 pub fn shipped(name: &str) -> Engine {
@@ -78,5 +80,105 @@ pub fn winner(game: &Game) -> Option<usize> {
     match game.status() {
         Status::Over(Outcome::Win(p)) => Some(p),
         _ => None,
+    }
+}
+
+/// Plays seeded random games and checks, at every ply: no two legal moves
+/// share a notation, a sample of moves read back (typed in upper case) to
+/// the position they name, and after each move owners and heights agree,
+/// no piece stands on a hole, and pieces are conserved, or only ever
+/// removed in games whose rules remove pieces.
+pub fn exercise(name: &str, engine: &Engine, games: u64, ply_cap: usize) {
+    let rules = engine.rules();
+    for seed in 0..games {
+        let mut rng = Rng::new(seed * 7919 + 1);
+        let mut game = Game::new(engine);
+        let start = [pieces(game.position(), 0), pieces(game.position(), 1)];
+        for ply in 0..ply_cap {
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            let legal = game.legal_notations();
+            let mut sorted = legal.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(
+                sorted.len(),
+                legal.len(),
+                "{name}: two moves share a notation"
+            );
+            let sample: Vec<usize> = if ply < 4 {
+                (0..legal.len()).collect()
+            } else {
+                (0..3).map(|_| rng.below(legal.len())).collect()
+            };
+            for i in sample {
+                let before_key = game.position().key();
+                game.play(&legal[i].to_uppercase()).unwrap_or_else(|e| {
+                    panic!("{name} seed {seed}: {} does not read back: {e}", legal[i])
+                });
+                let after = game.position().clone();
+                game.undo();
+                assert_eq!(game.position().key(), before_key);
+                game.play_index(i);
+                let expected = game.position().clone();
+                game.undo();
+                assert_eq!(
+                    after, expected,
+                    "{name}: {} read back as another move",
+                    legal[i]
+                );
+            }
+            let before = [pieces(game.position(), 0), pieces(game.position(), 1)];
+            let i = rng.below(legal.len());
+            game.play_index(i);
+            check_invariants(rules, game.position(), &start, &before);
+        }
+    }
+}
+
+/// Whether any rule of the game can take pieces off the board for good.
+fn removes_pieces(rules: &Rules) -> bool {
+    rules.remove_disconnected.is_some()
+        || rules
+            .parts
+            .iter()
+            .flat_map(|p| &p.options)
+            .any(|o| match &o.action {
+                Action::Step { targets, .. } | Action::Slide { targets, .. } => {
+                    targets.enemy.is_some()
+                }
+                Action::Jump { capturing, .. } => *capturing,
+                _ => false,
+            })
+}
+
+fn pieces(pos: &Position, player: usize) -> u32 {
+    pos.on_board(player) + pos.reserve_total(player) + pos.borne_off(player)
+}
+
+fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u32; 2]) {
+    let board = &rules.board;
+    assert!(
+        !pos.owned(0).intersects(&pos.owned(1)),
+        "a cell owned twice"
+    );
+    for c in board.cells.iter() {
+        let occupied = pos.owner(c).is_some();
+        assert_eq!(
+            occupied,
+            pos.height(c) > 0,
+            "height and owner disagree on {}",
+            board.cell_name(c)
+        );
+    }
+    assert!(pos.occupied().is_subset(&board.cells), "a piece on a hole");
+    for p in 0..2 {
+        let now = pieces(pos, p);
+        if removes_pieces(rules) {
+            assert!(now <= before[p], "pieces appeared");
+        } else {
+            assert_eq!(now, start[p], "pieces are conserved");
+        }
     }
 }
