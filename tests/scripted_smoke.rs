@@ -23,3 +23,16 @@ fn a_goal_met_by_the_setup_counts_at_the_first_check() {
     play(&mut game, "a4-a3");
     assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
 }
+
+/// On a board of 256 cells the last cell is a cell like any other: a
+/// capture onto p16 is a capture, and its cells are marked.
+#[test]
+fn the_last_cell_of_a_256_cell_board_is_an_ordinary_cell() {
+    let engine = engine_of("extends \"forms\"\nboard 16 x 16\n");
+    let mut game = Game::new(&engine);
+    assert_legal(&game, "o16xp16");
+    play(&mut game, "o16xp16");
+    let p16 = engine.rules().board.parse_cell("p16").unwrap();
+    assert_eq!(game.position().owner(p16), Some(0));
+    assert!(engine.cells_of(&game.moves()[0]).contains(p16));
+}

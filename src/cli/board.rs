@@ -2,32 +2,17 @@
 //! edges, pieces in their players' colours (on a terminal), stacks with
 //! their heights, the last move's cells in brackets, reserves and the turn.
 
-use crate::engine::{Engine, Move, NONE, Position, holdings};
+use crate::engine::{Engine, Move, Position, holdings};
 use crate::rules::CellSet;
 
 const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
 const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
-/// The cells a move touched, to mark on the board.
-pub fn touched(mv: Option<&Move>) -> CellSet {
-    let mut cells = CellSet::EMPTY;
-    if let Some(mv) = mv {
-        for act in mv.acts() {
-            for c in [act.from, act.to] {
-                if c != NONE {
-                    cells.insert(c);
-                }
-            }
-        }
-    }
-    cells
-}
-
 pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) -> String {
     let rules = engine.rules();
     let b = &rules.board;
-    let marks = touched(last);
+    let marks = last.map_or(CellSet::EMPTY, |mv| engine.cells_of(mv));
     let syms = engine.piece_symbols();
     let tall = b.cells.iter().any(|c| pos.height(c) > 1);
     let inner = if tall { 3 } else { 1 };

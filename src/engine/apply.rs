@@ -1,9 +1,21 @@
 //! Applying one act, with its effects in rule order: the push, the move,
 //! captures, then the removal of disconnected pieces.
 
-use super::moves::{Act, NONE};
+use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId};
+
+/// Whether acts of this kind put a piece on a cell (`Act::to`); bear-offs
+/// and returns do not. (Any cell index may be a real cell: a board may have
+/// 256 cells, so no index can stand for "none".)
+pub(super) fn has_destination(action: &Action) -> bool {
+    !matches!(action, Action::BearOff { .. } | Action::Return { .. })
+}
+
+/// Whether acts of this kind take a piece from a cell (`Act::from`).
+pub(super) fn has_origin(action: &Action) -> bool {
+    !matches!(action, Action::Place { .. } | Action::Enter { .. })
+}
 
 /// What an act did, for the checks that follow it.
 pub(super) struct Effect {
@@ -69,8 +81,9 @@ impl Engine {
                 pos.set_reserve(player, kind, pos.reserve[player][kind] + 1);
             }
         }
+        let lands = has_destination(&option.action);
         if let Some(connect) = self.rules.remove_disconnected
-            && act.to != NONE
+            && lands
         {
             let occupied = pos.occupied();
             let keep = self.rules.board.flood(act.to, occupied, connect);
@@ -78,7 +91,7 @@ impl Engine {
                 removed += pos.take(c).2 as u32;
             }
         }
-        if act.to != NONE && !pos.is_empty(act.to) {
+        if lands && !pos.is_empty(act.to) {
             gained.insert(act.to);
         }
         Effect { removed, gained }
@@ -103,6 +116,21 @@ impl Engine {
             }
         }
         removed
+    }
+
+    /// The cells a move takes pieces from or puts pieces on, to show it.
+    pub fn cells_of(&self, mv: &super::Move) -> CellSet {
+        let mut cells = CellSet::EMPTY;
+        for (part, act) in mv.acts().iter().enumerate() {
+            let action = &self.rules.parts[part].options[act.option as usize].action;
+            if has_origin(action) {
+                cells.insert(act.from);
+            }
+            if has_destination(action) {
+                cells.insert(act.to);
+            }
+        }
+        cells
     }
 
     /// `limit group size N`: no group of one player's pieces is larger.

@@ -21,7 +21,7 @@ mod position;
 mod show;
 
 pub use game::{Game, Status};
-pub use moves::{Act, Move, NONE};
+pub use moves::{Act, Move};
 pub use notation::ParseError;
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position};

@@ -2,7 +2,8 @@
 
 use crate::rules::{CellSet, MAX_PARTS};
 
-/// No cell.
+/// The value of a field an act does not use (which fields an act uses
+/// follows from its option's primitive; see `Engine::cells_of`).
 pub const NONE: u8 = u8::MAX;
 
 /// One act inside a turn: which option of the part was used, and where.
@@ -12,9 +13,9 @@ pub struct Act {
     pub option: u8,
     /// The kind placed or entered.
     pub kind: u8,
-    /// The cell a piece leaves (`NONE` for placements and entries).
+    /// The cell a piece leaves (unused by placements and entries).
     pub from: u8,
-    /// The cell a piece arrives at (`NONE` for bear-offs and returns).
+    /// The cell a piece arrives at (unused by bear-offs and returns).
     pub to: u8,
     /// For entries: the index of the entry line used.
     pub line: u8,

@@ -11,7 +11,7 @@
 //! Reading is forgiving: case does not matter, and every way of playing a
 //! move is accepted, including ways that merge with another into one move.
 
-use super::moves::{Act, Move, NONE};
+use super::moves::{Act, Move};
 use super::{Engine, Position, Successors};
 use crate::rules::{Action, Dir, PlayerId};
 
@@ -72,7 +72,7 @@ impl Engine {
                 format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
             }
             _ => {
-                let capture = act.to != NONE && pos.owner(act.to).is_some_and(|p| p != player);
+                let capture = pos.owner(act.to).is_some_and(|p| p != player);
                 let sep = if capture { 'x' } else { '-' };
                 format!("{}{sep}{}", name(act.from), name(act.to))
             }
