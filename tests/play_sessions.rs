@@ -112,6 +112,17 @@ fn two_computers_play_a_whole_game_without_input() {
 }
 
 #[test]
+fn two_computers_stop_at_the_ply_cap() {
+    let (code, out, _) = run_play(&["j", "White=random", "Black=random", "--ply-cap", "6"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.matches(" (random) plays ").count(), 6, "{out}");
+    assert!(
+        out.contains("Stopped after 6 moves: the ply cap of this session"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_refused_move_says_why() {
     let (_, out, _) = run_play(&["network"], "a4\na1\nb2\ng6\nc2\ng4\nd2\n");
     assert!(out.contains("a4 is in Light's goal-1"), "{out}");

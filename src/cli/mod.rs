@@ -58,6 +58,10 @@ enum Command {
         /// Resume a game saved with `save FILE`.
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
+        /// When no person plays, stop after this many moves (some games can
+        /// go on for ever).
+        #[arg(long, default_value_t = 1000)]
+        ply_cap: usize,
     },
     /// Step through a saved game.
     Replay {
@@ -115,6 +119,7 @@ pub fn run() -> i32 {
             iterations,
             think,
             load,
+            ply_cap,
         } => {
             // With --load the game may be left out: then a seat may sit in its place.
             let game = match game {
@@ -131,6 +136,7 @@ pub fn run() -> i32 {
                 iterations,
                 think,
                 load,
+                ply_cap,
             })
         }
         Command::Replay { file } => play::replay(&file),

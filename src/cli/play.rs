@@ -40,6 +40,7 @@ pub struct PlayArgs {
     pub iterations: Option<u32>,
     pub think: Option<f64>,
     pub load: Option<String>,
+    pub ply_cap: usize,
 }
 
 /// Reads lines: with editing and history on a terminal, plainly otherwise.
@@ -157,6 +158,7 @@ pub fn run(args: &PlayArgs) -> i32 {
         colour: colour_stdout(),
         source: game_arg,
         hash,
+        ply_cap: args.ply_cap,
     };
     if let Some(r) = &loaded {
         for (i, m) in r.moves.iter().enumerate() {
@@ -217,6 +219,8 @@ struct Session<'e> {
     colour: bool,
     source: String,
     hash: String,
+    /// How many moves two computers play before the session stops.
+    ply_cap: usize,
 }
 
 const HELP: &str = "\
@@ -248,6 +252,14 @@ impl Session<'_> {
             let status = self.game.status();
             let to_move = self.game.position().to_move();
             if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
+                // Two computers in a game that may never end (J) stop at the cap.
+                if !self.seats.contains(&Seat::Human) && self.game.moves().len() >= self.ply_cap {
+                    println!(
+                        "Stopped after {} moves: the ply cap of this session (--ply-cap), not a rule of the game.",
+                        self.ply_cap
+                    );
+                    return OK;
+                }
                 self.computer_moves();
                 continue;
             }
