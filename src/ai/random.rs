@@ -1,7 +1,7 @@
 //! Uniformly random play, and a small seeded generator so that every
 //! random game can be played again from its seed.
 
-use crate::engine::{Engine, Outcome, Position, Successors};
+use crate::engine::{Draw, Engine, Outcome, Position, Status, Successors};
 
 /// SplitMix64: tiny, fast, and good enough for choosing moves.
 #[derive(Clone, Debug)]
@@ -67,31 +67,55 @@ pub fn random_playout(
                 plies,
             };
         }
-        engine.successors(&pos, buffer);
-        if let crate::engine::Status::Over(outcome) = engine.status(&pos, buffer) {
+        if let Some(outcome) = pos.result() {
             return Playout {
                 outcome: Some(outcome),
                 plies,
             };
         }
         if plies >= ply_cap {
+            // Whether the game is over here decides between a result and the cap.
+            engine.successors(&pos, buffer);
+            if let crate::engine::Status::Over(outcome) = engine.status(&pos, buffer) {
+                return Playout {
+                    outcome: Some(outcome),
+                    plies,
+                };
+            }
             return Playout {
                 outcome: None,
                 plies,
             };
         }
-        let mover = pos.to_move();
-        let winning = (policy == PlayoutPolicy::Decisive)
-            .then(|| {
-                buffer
+        let next = match policy {
+            PlayoutPolicy::Uniform => match engine.random_successor(&pos, rng, buffer) {
+                Draw::Next(next) => next,
+                Draw::Over(outcome) => {
+                    return Playout {
+                        outcome: Some(outcome),
+                        plies,
+                    };
+                }
+            },
+            PlayoutPolicy::Decisive => {
+                engine.successors(&pos, buffer);
+                if let Status::Over(outcome) = engine.status(&pos, buffer) {
+                    return Playout {
+                        outcome: Some(outcome),
+                        plies,
+                    };
+                }
+                let mover = pos.to_move();
+                let winning = buffer
                     .positions
                     .iter()
-                    .position(|p| p.result() == Some(Outcome::Win(mover)))
-            })
-            .flatten();
-        let i = winning.unwrap_or_else(|| rng.below(buffer.len()));
+                    .position(|p| p.result() == Some(Outcome::Win(mover)));
+                let i = winning.unwrap_or_else(|| rng.below(buffer.len()));
+                buffer.positions.swap_remove(i)
+            }
+        };
         history.push(pos.key());
-        pos = buffer.positions.swap_remove(i);
+        pos = next;
         plies += 1;
     }
 }

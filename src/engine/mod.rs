@@ -18,6 +18,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+mod sample;
 mod show;
 
 pub use game::{Game, Status};
@@ -25,6 +26,7 @@ pub use moves::{Act, Move};
 pub use notation::ParseError;
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position};
+pub use sample::Draw;
 pub use show::holdings;
 
 use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck};
@@ -42,6 +44,9 @@ pub struct Engine {
     /// reached by a part after which no goal held (or the game would be
     /// over), so goal checks may look only at what a part changed.
     goals_clear_at_start: bool,
+    /// No two ways of playing a turn can lead to one position, so a random
+    /// move can be drawn without generating them all.
+    distinct_ways: bool,
 }
 
 /// The legal moves of a position and the position each leads to, in step.
@@ -151,11 +156,30 @@ impl Engine {
             ranks,
             files,
             goals_clear_at_start: false,
+            distinct_ways: false,
         };
+        engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         let start = engine.start();
         engine.goals_clear_at_start =
             (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
         engine
+    }
+
+    /// Whether random moves are drawn without generating every successor
+    /// (no two ways of playing a turn can lead to one position).
+    pub fn draws_without_generating(&self) -> bool {
+        self.distinct_ways
+    }
+
+    /// The number of ways of playing a turn from `pos`, before ways that
+    /// lead to one position are merged into one move.
+    pub fn legal_ways(&self, pos: &Position) -> usize {
+        let mut all = Successors {
+            all_ways: true,
+            ..Successors::default()
+        };
+        self.successors(pos, &mut all);
+        all.len()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -205,21 +229,9 @@ impl Engine {
             self.acts_of(i, option, pos, player, entry_line, &mut acts);
         }
         for &(act, jumped) in &acts {
-            let option = &self.rules.parts[part].options[act.option as usize];
-            let mut next = pos.clone();
-            let effect = self.apply_act(&mut next, option, &act, jumped, player);
-            if option.must_remove && effect.removed == 0 {
+            let Some(mut next) = self.try_act(part, pos, &act, jumped) else {
                 continue;
-            }
-            if !self.groups_within_limit(&next, effect.gained) {
-                continue;
-            }
-            let gained = self.goals_clear_at_start.then_some(effect.gained);
-            match self.decide(&next, player, gained) {
-                goals::Verdict::Illegal => continue,
-                goals::Verdict::Decided(outcome) => next.result = Some(outcome),
-                goals::Verdict::Open => {}
-            }
+            };
             mv.push(act);
             let saved_jumped = mv.jumped;
             mv.jumped = mv.jumped.union(jumped);
@@ -242,6 +254,30 @@ impl Engine {
         if part > 0 && self.rules.parts[part].optional {
             self.generate_part(part + 1, pos, mv, entry_line, out);
         }
+    }
+
+    /// Plays one act of a part on a copy of `pos` and checks what only the
+    /// result can tell: `must remove a piece`, the group limit, and the
+    /// goals (`illegal if both players win`, or a decided game, recorded in
+    /// the position). `None` when the act is not legal.
+    fn try_act(&self, part: usize, pos: &Position, act: &Act, jumped: CellSet) -> Option<Position> {
+        let player = pos.to_move();
+        let option = &self.rules.parts[part].options[act.option as usize];
+        let mut next = pos.clone();
+        let effect = self.apply_act(&mut next, option, act, jumped, player);
+        if option.must_remove && effect.removed == 0 {
+            return None;
+        }
+        if !self.groups_within_limit(&next, effect.gained) {
+            return None;
+        }
+        let gained = self.goals_clear_at_start.then_some(effect.gained);
+        match self.decide(&next, player, gained) {
+            goals::Verdict::Illegal => return None,
+            goals::Verdict::Decided(outcome) => next.result = Some(outcome),
+            goals::Verdict::Open => {}
+        }
+        Some(next)
     }
 
     /// Hands the turn to the next place in the turn order.
@@ -273,13 +309,18 @@ impl Engine {
             return Status::Over(outcome);
         }
         if successors.is_empty() {
-            let p = pos.to_move();
-            return Status::Over(match self.rules.when_stuck {
-                WhenStuck::Win => Outcome::Win(p),
-                // A passing player always has the pass; this is for `lose`.
-                WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(1 - p),
-            });
+            return Status::Over(self.stuck_outcome(pos));
         }
         Status::Ongoing
+    }
+
+    /// How the game ends when the player to move has no legal move and no
+    /// pass (a passing player always has the pass).
+    fn stuck_outcome(&self, pos: &Position) -> Outcome {
+        let p = pos.to_move();
+        match self.rules.when_stuck {
+            WhenStuck::Win => Outcome::Win(p),
+            WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(1 - p),
+        }
     }
 }

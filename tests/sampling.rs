@@ -1,0 +1,94 @@
+//! Random moves drawn without generating every successor: only for games
+//! where no two ways of playing can lead to one position, always legal, and
+//! uniform over the legal moves.
+
+mod common;
+use common::*;
+
+use gamut::ai::Rng;
+use gamut::engine::{Draw, Engine, Game, Status, Successors};
+
+/// The shipped games whose moves are drawn directly, and the others.
+#[test]
+fn which_games_draw_moves_directly() {
+    let direct: Vec<&str> = gamut::games::names()
+        .filter(|n| shipped(n).draws_without_generating())
+        .collect();
+    assert_eq!(
+        direct,
+        [
+            "incorrect-checkers",
+            "network-equalized",
+            "network",
+            "squinch"
+        ],
+        "J's entries and Forms' disconnections can merge ways"
+    );
+}
+
+/// Where the engine claims ways never merge, every way is its own move.
+#[test]
+fn where_ways_never_merge_each_way_is_one_move() {
+    let mut engines: Vec<(String, Engine)> = gamut::games::names()
+        .map(|n| (n.to_string(), shipped(n)))
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path().display().to_string();
+        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        engines.push((path, engine));
+    }
+    for (name, engine) in engines.iter().filter(|(_, e)| e.draws_without_generating()) {
+        for seed in 0..4 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(engine);
+            while game.status() == Status::Ongoing && game.moves().len() < 200 {
+                let moves = game.legal().len();
+                let ways = engine.legal_ways(game.position());
+                assert_eq!(
+                    ways,
+                    moves,
+                    "{name}: ways merged after {} moves",
+                    game.moves().len()
+                );
+                game.play_index(rng.below(moves));
+            }
+        }
+    }
+}
+
+/// Drawn moves are legal and come up about equally often.
+#[test]
+fn drawn_moves_are_legal_and_uniform() {
+    for name in ["network", "squinch", "incorrect-checkers"] {
+        let engine = shipped(name);
+        let mut game = Game::new(&engine);
+        let mut rng = Rng::new(11);
+        for _ in 0..8 {
+            let n = game.legal().len();
+            game.play_index(rng.below(n));
+        }
+        let pos = game.position().clone();
+        let legal = game.successors().positions.clone();
+        let per_move = 200;
+        let mut counts = vec![0u32; legal.len()];
+        let mut scratch = Successors::default();
+        for _ in 0..legal.len() * per_move {
+            match engine.random_successor(&pos, &mut rng, &mut scratch) {
+                Draw::Next(next) => {
+                    let i = legal.iter().position(|p| *p == next).expect("a legal move");
+                    counts[i] += 1;
+                }
+                Draw::Over(_) => panic!("{name}: the game is not over"),
+            }
+        }
+        // Every count within 40% of the expected 200 (far beyond chance
+        // for a uniform draw, far too tight for a skewed one).
+        for (i, c) in counts.iter().enumerate() {
+            assert!(
+                (120..=280).contains(c),
+                "{name}: move {i} drawn {c} times of an expected {per_move}"
+            );
+        }
+    }
+}
