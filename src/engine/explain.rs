@@ -7,7 +7,6 @@
 //! cells the text names. The answer is a best effort: one sentence, or
 //! `None` when nothing specific can be said.
 
-use super::moves::Act;
 use super::{Engine, Position, goals};
 use crate::rules::{Action, Cell, CellSet, Test};
 
@@ -148,11 +147,21 @@ impl Engine {
     fn refused_after_playing(&self, pos: &Position, text: &str) -> Option<String> {
         let first = text.split('/').next().unwrap_or("");
         let player = pos.to_move();
-        let mut acts: Vec<(Act, CellSet)> = Vec::new();
+        let mut acts = Vec::new();
+        let mut captures = Vec::new();
         for (i, option) in self.rules.parts[0].options.iter().enumerate() {
-            self.acts_of(i, option, pos, player, CellSet::EMPTY, &mut acts);
+            self.acts_of(
+                i,
+                option,
+                pos,
+                player,
+                CellSet::EMPTY,
+                &mut acts,
+                &mut captures,
+            );
         }
-        for (act, jumped) in acts {
+        for way in acts {
+            let (act, jumped) = (way.act, way.captured(&captures));
             let mut mv = super::Move::PASS;
             mv.push(act);
             mv.jumped = jumped;

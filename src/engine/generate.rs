@@ -8,11 +8,42 @@ use crate::rules::{
     Targets, Test,
 };
 
+/// One way of playing a part: an act and, for a capturing jump, the index
+/// of the set of pieces it takes (kept apart: most acts take none, and a
+/// way should stay small, since play-outs list every way of a position).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Way {
+    pub act: Act,
+    pub capture: u16,
+}
+
+/// `Way::capture` of a way that takes nothing.
+pub(super) const NO_CAPTURE: u16 = u16::MAX;
+
+impl Way {
+    fn plain(act: Act) -> Way {
+        Way {
+            act,
+            capture: NO_CAPTURE,
+        }
+    }
+
+    /// The pieces this way jumps and takes.
+    pub fn captured(&self, captures: &[CellSet]) -> CellSet {
+        if self.capture == NO_CAPTURE {
+            CellSet::EMPTY
+        } else {
+            captures[self.capture as usize]
+        }
+    }
+}
+
 /// Jumps a move may chain before generation gives up, far beyond any real game.
 const MAX_JUMPS: usize = 64;
 
 impl Engine {
     /// Pushes every act of one option.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of(
         &self,
         index: usize,
@@ -20,7 +51,8 @@ impl Engine {
         pos: &Position,
         player: PlayerId,
         entry_line: CellSet,
-        acts: &mut Vec<(Act, CellSet)>,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
     ) {
         match option.only_if {
             Some(Test::ReserveEmpty) if pos.reserve_total(player) > 0 => return,
@@ -36,14 +68,11 @@ impl Engine {
             Action::Place { on } => {
                 for kind in self.kinds_in_reserve(option, pos, player) {
                     for to in on[player].inter(empty).iter() {
-                        acts.push((
-                            Act {
-                                kind: kind as u8,
-                                to,
-                                ..base
-                            },
-                            CellSet::EMPTY,
-                        ));
+                        acts.push(Way::plain(Act {
+                            kind: kind as u8,
+                            to,
+                            ..base
+                        }));
                     }
                 }
             }
@@ -54,29 +83,23 @@ impl Engine {
                         if line.cells.iter().all(|c| !pos.is_empty(*c)) {
                             continue;
                         }
-                        acts.push((
-                            Act {
-                                kind: kind as u8,
-                                to: line.cells[0],
-                                line: i as u8,
-                                ..base
-                            },
-                            CellSet::EMPTY,
-                        ));
+                        acts.push(Way::plain(Act {
+                            kind: kind as u8,
+                            to: line.cells[0],
+                            line: i as u8,
+                            ..base
+                        }));
                     }
                 }
             }
             Action::Relocate { to } => {
                 for from in self.movable(option, pos, player).iter() {
                     for dest in to[player].inter(empty).iter() {
-                        acts.push((
-                            Act {
-                                from,
-                                to: dest,
-                                ..base
-                            },
-                            CellSet::EMPTY,
-                        ));
+                        acts.push(Way::plain(Act {
+                            from,
+                            to: dest,
+                            ..base
+                        }));
                     }
                 }
             }
@@ -149,6 +172,7 @@ impl Engine {
                         ends: CellSet::EMPTY,
                         base,
                         acts,
+                        captures,
                     };
                     jumper.search(from, CellSet::EMPTY, 0);
                 }
@@ -164,7 +188,7 @@ impl Engine {
                         exit.is_some_and(|e| e.max(min) <= max)
                     });
                     if leaves {
-                        acts.push((Act { from, ..base }, CellSet::EMPTY));
+                        acts.push(Way::plain(Act { from, ..base }));
                     }
                 }
             }
@@ -177,7 +201,7 @@ impl Engine {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
                     {
-                        acts.push((Act { from: c, ..base }, CellSet::EMPTY));
+                        acts.push(Way::plain(Act { from: c, ..base }));
                     }
                 }
             }
@@ -186,6 +210,7 @@ impl Engine {
 
     /// The acts of a straight move from `line.from` along `line.dir`: a
     /// step passes over pieces, a slide stops at the first one.
+    #[inline(always)]
     fn line_acts(
         &self,
         option: &MoveRule,
@@ -193,7 +218,7 @@ impl Engine {
         player: PlayerId,
         line: &Line,
         base: &Act,
-        acts: &mut Vec<(Act, CellSet)>,
+        acts: &mut Vec<Way>,
     ) {
         let n = pos.height(line.from);
         let (min, max) = bounds(line.distance, n);
@@ -209,7 +234,7 @@ impl Engine {
                     to: at,
                     ..*base
                 };
-                acts.push((act, CellSet::EMPTY));
+                acts.push(Way::plain(act));
             }
             if !line.through_pieces && !pos.is_empty(at) {
                 break;
@@ -266,6 +291,7 @@ impl Engine {
 
     /// Whether a piece moving from `from` (a stack of `n`) may end on `to`.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn lands(
         &self,
         option: &MoveRule,
@@ -289,6 +315,7 @@ impl Engine {
     }
 
     /// `ending in` and `must end further forward`.
+    #[inline]
     fn ends_well(&self, option: &MoveRule, player: PlayerId, from: Cell, to: Cell) -> bool {
         if let Some(region) = &option.ending_in
             && !region[player].contains(to)
@@ -318,7 +345,7 @@ impl Engine {
         dirs: DirSet,
         targets: &Targets,
         base: &Act,
-        acts: &mut Vec<(Act, CellSet)>,
+        acts: &mut Vec<Way>,
     ) {
         let board = &self.rules.board;
         let empty = board.cells.minus(pos.occupied());
@@ -345,7 +372,7 @@ impl Engine {
         let height = pos.height(from);
         for to in reached.union(touched).iter() {
             if self.lands(option, pos, player, from, to, height, targets) {
-                acts.push((Act { from, to, ..*base }, CellSet::EMPTY));
+                acts.push(Way::plain(Act { from, to, ..*base }));
             }
         }
     }
@@ -381,7 +408,8 @@ struct Jumper<'a> {
     /// End cells already pushed (non-capturing jumps merge paths).
     ends: CellSet,
     base: Act,
-    acts: &'a mut Vec<(Act, CellSet)>,
+    acts: &'a mut Vec<Way>,
+    captures: &'a mut Vec<CellSet>,
 }
 
 impl Jumper<'_> {
@@ -448,12 +476,21 @@ impl Jumper<'_> {
         if self.capturing {
             // Different captures to one end are different moves.
             let captured = jumped.inter(self.pos.owned(1 - self.player));
-            if !self.acts.contains(&(act, captured)) {
-                self.acts.push((act, captured));
+            let known = self
+                .acts
+                .iter()
+                .any(|w| w.act == act && w.captured(self.captures) == captured);
+            // More than 65,534 capture sets in one position are not listed.
+            if !known && self.captures.len() < NO_CAPTURE as usize {
+                self.captures.push(captured);
+                self.acts.push(Way {
+                    act,
+                    capture: (self.captures.len() - 1) as u16,
+                });
             }
         } else if !self.ends.contains(land) {
             self.ends.insert(land);
-            self.acts.push((act, CellSet::EMPTY));
+            self.acts.push(Way::plain(act));
         }
     }
 }

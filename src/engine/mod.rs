@@ -59,8 +59,10 @@ pub struct Successors {
     pub(crate) all_ways: bool,
     /// Open-addressing table of indices into `positions`, by key.
     table: Vec<u32>,
-    /// One act buffer per part of the turn.
-    acts: [Vec<(Act, CellSet)>; MAX_PARTS],
+    /// One buffer of ways per part of the turn.
+    acts: [Vec<generate::Way>; MAX_PARTS],
+    /// The pieces each capturing jump listed in `acts` takes.
+    captures: Vec<CellSet>,
 }
 
 impl Successors {
@@ -75,6 +77,7 @@ impl Successors {
     fn clear(&mut self) {
         self.moves.clear();
         self.positions.clear();
+        self.captures.clear();
         self.table.clear();
     }
 
@@ -226,9 +229,18 @@ impl Engine {
         let mut acts = std::mem::take(&mut out.acts[part]);
         acts.clear();
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
-            self.acts_of(i, option, pos, player, entry_line, &mut acts);
+            self.acts_of(
+                i,
+                option,
+                pos,
+                player,
+                entry_line,
+                &mut acts,
+                &mut out.captures,
+            );
         }
-        for &(act, jumped) in &acts {
+        for way in &acts {
+            let (act, jumped) = (way.act, way.captured(&out.captures));
             let Some(mut next) = self.try_act(part, pos, &act, jumped) else {
                 continue;
             };

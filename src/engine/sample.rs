@@ -44,6 +44,7 @@ impl Engine {
         let player = pos.to_move();
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
+        scratch.captures.clear();
         for (i, option) in self.rules.parts[0].options.iter().enumerate() {
             self.acts_of(
                 i,
@@ -52,12 +53,14 @@ impl Engine {
                 player,
                 crate::rules::CellSet::EMPTY,
                 &mut acts,
+                &mut scratch.captures,
             );
         }
         let mut drawn = None;
         while !acts.is_empty() {
-            let (act, jumped) = acts.swap_remove(rng.below(acts.len()));
-            if let Some(next) = self.try_act(0, pos, &act, jumped) {
+            let way = acts.swap_remove(rng.below(acts.len()));
+            let jumped = way.captured(&scratch.captures);
+            if let Some(next) = self.try_act(0, pos, &way.act, jumped) {
                 drawn = Some(next);
                 break;
             }
