@@ -737,6 +737,16 @@ impl Checker {
             }
             ok.then_some(out)
         };
+        let listed = order.len() + repeat.as_ref().map_or(0, Vec::len);
+        if listed > MAX_TURN_PATTERN {
+            self.error(
+                "G043",
+                *span,
+                format!("the turn order lists {listed} turns, more than {MAX_TURN_PATTERN}"),
+            )
+            .help = Some("give the order as a prefix and a short repeating part".into());
+            return None;
+        }
         let order_ids = ids(order, self);
         let repeat_ids = repeat.as_ref().map(|r| ids(r, self));
         let (prefix, cycle) = match (order_ids, repeat_ids) {
@@ -1038,6 +1048,9 @@ impl Checker {
         }
     }
 }
+
+/// The most turns a `turns` declaration may list.
+const MAX_TURN_PATTERN: usize = 1000;
 
 /// Shortens the prefix while its last player is also the cycle's last:
 /// `D L L, then repeat D L` becomes `D L, then repeat L D`, so that two
