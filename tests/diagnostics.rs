@@ -52,6 +52,7 @@ fn files_that_should_fail_do_and_warnings_alone_do_not() {
         "unused-region",
         "unmovable-piece-kind",
         "reserve-never-used",
+        "illegal-both-without-wins",
     ];
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -124,6 +124,11 @@ pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
     diag::sort(&mut diagnostics);
     diagnostics.dedup();
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
+    if has_errors {
+        // An empty region next to an error is almost always that error's
+        // echo (a region that failed to evaluate is empty).
+        diagnostics.retain(|d| d.is_error() || d.code != "W006");
+    }
     Checked {
         sources,
         diagnostics,
