@@ -7,7 +7,8 @@
 //! cells the text names. The answer is a best effort: one sentence, or
 //! `None` when nothing specific can be said.
 
-use super::{Engine, Position, goals};
+use super::notation::without_arrow;
+use super::{Engine, Position, Refusal};
 use crate::rules::{Action, Cell, CellSet, Test};
 
 impl Engine {
@@ -33,7 +34,7 @@ impl Engine {
         }
         let part0 = &self.rules.parts[0].options;
         let has = |f: fn(&Action) -> bool| part0.iter().any(|o| f(&o.action));
-        let is_entry = first.ends_with(['^', 'v', '<', '>']) || first.contains('+');
+        let is_entry = without_arrow(first) != first;
         match cells.as_slice() {
             [c] if is_entry => {
                 if pos.reserve_total(player) == 0 {
@@ -168,27 +169,23 @@ impl Engine {
             let written = self.notation(pos, &mv);
             let written = written.split('/').next().unwrap_or("");
             // Without an arrow, an entry may be meant in any direction.
-            let loose = strip(first) == first;
-            if written != first && !(loose && strip(written) == first) {
+            let loose = without_arrow(first) == first;
+            if written != first && !(loose && without_arrow(written) == first) {
                 continue;
             }
-            let option = &self.rules.parts[0].options[act.option as usize];
-            let mut next = pos.clone();
-            let effect = self.apply_act(&mut next, option, &act, jumped, player);
-            if option.must_remove && effect.removed == 0 {
-                return Some("this move must remove at least one piece".into());
-            }
-            if let Some(limit) = self.rules.group_limit
-                && !self.groups_within_limit(&next, effect.gained)
-            {
-                return Some(format!(
-                    "that makes a group of more than {} pieces",
-                    limit.size
-                ));
-            }
-            if matches!(self.decide(&next, player, None), goals::Verdict::Illegal) {
-                return Some("that would complete the goals of both players".into());
-            }
+            let next = match self.try_act(0, pos, &act, jumped) {
+                Ok(next) => next,
+                Err(Refusal::RemovesNothing) => {
+                    return Some("this move must remove at least one piece".into());
+                }
+                Err(Refusal::GroupTooLarge) => {
+                    let size = self.rules.group_limit.map_or(0, |l| l.size);
+                    return Some(format!("that makes a group of more than {size} pieces"));
+                }
+                Err(Refusal::BothWin) => {
+                    return Some("that would complete the goals of both players".into());
+                }
+            };
             // Played, it passes every rule: the later parts must be at fault.
             if self.rules.parts.len() > 1 {
                 let line = self.entry_line(&act, player);
@@ -267,8 +264,4 @@ fn is_grid_cell(engine: &Engine, name: &str) -> bool {
     let f = chars.next().map_or(99, |c| c as u32 - 'a' as u32);
     let r: u32 = chars.as_str().parse().unwrap_or(0);
     f < b.width as u32 && r >= 1 && r <= b.height as u32
-}
-
-fn strip(text: &str) -> &str {
-    text.trim_end_matches(['^', 'v', '<', '>'])
 }

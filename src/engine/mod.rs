@@ -31,6 +31,16 @@ pub use show::holdings;
 
 use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck};
 
+/// Why a played act is not legal, by the rule that only its result can break.
+pub(crate) enum Refusal {
+    /// `must remove a piece`, and it removed none.
+    RemovesNothing,
+    /// `limit group size`.
+    GroupTooLarge,
+    /// `illegal if both players win`.
+    BothWin,
+}
+
 /// The rules, with the tables the engine adds to them.
 pub struct Engine {
     rules: Rules,
@@ -241,7 +251,7 @@ impl Engine {
         }
         for way in &acts {
             let (act, jumped) = (way.act, way.captured(&out.captures));
-            let Some(mut next) = self.try_act(part, pos, &act, jumped) else {
+            let Ok(mut next) = self.try_act(part, pos, &act, jumped) else {
                 continue;
             };
             mv.push(act);
@@ -271,25 +281,31 @@ impl Engine {
     /// Plays one act of a part on a copy of `pos` and checks what only the
     /// result can tell: `must remove a piece`, the group limit, and the
     /// goals (`illegal if both players win`, or a decided game, recorded in
-    /// the position). `None` when the act is not legal.
-    fn try_act(&self, part: usize, pos: &Position, act: &Act, jumped: CellSet) -> Option<Position> {
+    /// the position). The refusal says which rule the act broke.
+    fn try_act(
+        &self,
+        part: usize,
+        pos: &Position,
+        act: &Act,
+        jumped: CellSet,
+    ) -> Result<Position, Refusal> {
         let player = pos.to_move();
         let option = &self.rules.parts[part].options[act.option as usize];
         let mut next = pos.clone();
         let effect = self.apply_act(&mut next, option, act, jumped, player);
         if option.must_remove && effect.removed == 0 {
-            return None;
+            return Err(Refusal::RemovesNothing);
         }
         if !self.groups_within_limit(&next, effect.gained) {
-            return None;
+            return Err(Refusal::GroupTooLarge);
         }
         let gained = self.goals_clear_at_start.then_some(effect.gained);
         match self.decide(&next, player, gained) {
-            goals::Verdict::Illegal => return None,
+            goals::Verdict::Illegal => return Err(Refusal::BothWin),
             goals::Verdict::Decided(outcome) => next.result = Some(outcome),
             goals::Verdict::Open => {}
         }
-        Some(next)
+        Ok(next)
     }
 
     /// Hands the turn to the next place in the turn order.

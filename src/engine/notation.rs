@@ -151,10 +151,14 @@ fn normalize(text: &str) -> String {
 
 fn strip_arrows(text: &str) -> String {
     text.split('/')
-        .map(|part| {
-            let part = part.split('+').next().unwrap_or(part);
-            part.trim_end_matches(['^', 'v', '<', '>'])
-        })
+        .map(without_arrow)
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// One part of a move without an entry's push arrow (`a1^` → `a1`,
+/// `a1+up-right` → `a1`).
+pub(super) fn without_arrow(part: &str) -> &str {
+    let part = part.split('+').next().unwrap_or(part);
+    part.trim_end_matches(['^', 'v', '<', '>'])
 }

@@ -60,7 +60,7 @@ impl Engine {
         while !acts.is_empty() {
             let way = acts.swap_remove(rng.below(acts.len()));
             let jumped = way.captured(&scratch.captures);
-            if let Some(next) = self.try_act(0, pos, &way.act, jumped) {
+            if let Ok(next) = self.try_act(0, pos, &way.act, jumped) {
                 drawn = Some(next);
                 break;
             }
