@@ -13,6 +13,9 @@ pub enum Status {
 pub struct Game<'e> {
     engine: &'e Engine,
     positions: Vec<Position>,
+    /// The key of each position, kept beside them so that asking for
+    /// repetition allocates nothing.
+    keys: Vec<u64>,
     moves: Vec<Move>,
     successors: Successors,
 }
@@ -24,6 +27,7 @@ impl<'e> Game<'e> {
         engine.successors(&start, &mut successors);
         Game {
             engine,
+            keys: vec![start.key()],
             positions: vec![start],
             moves: Vec::new(),
             successors,
@@ -70,15 +74,15 @@ impl<'e> Game<'e> {
     }
 
     fn is_drawn_by_repetition(&self) -> bool {
-        let (last, before) = self.positions.split_last().expect("a position");
-        let keys: Vec<u64> = before.iter().map(Position::key).collect();
-        self.engine.repeated(last, &keys)
+        let before = &self.keys[..self.keys.len() - 1];
+        self.engine.repeated(self.position(), before)
     }
 
     /// Plays the legal move with this index.
     pub fn play_index(&mut self, index: usize) {
         let next = self.successors.positions[index].clone();
         self.moves.push(self.successors.moves[index]);
+        self.keys.push(next.key());
         self.positions.push(next);
         self.refresh();
     }
@@ -104,6 +108,7 @@ impl<'e> Game<'e> {
         }
         self.moves.pop();
         self.positions.pop();
+        self.keys.pop();
         self.refresh();
         true
     }
@@ -118,8 +123,7 @@ impl<'e> Game<'e> {
 
     /// The keys of the positions before the current one.
     pub fn history_keys(&self) -> Vec<u64> {
-        let n = self.positions.len() - 1;
-        self.positions[..n].iter().map(Position::key).collect()
+        self.keys[..self.keys.len() - 1].to_vec()
     }
 
     fn refresh(&mut self) {
