@@ -12,7 +12,7 @@ use gamut::engine::{Draw, Engine, Game, Status, Successors};
 #[test]
 fn which_games_draw_moves_directly() {
     let direct: Vec<&str> = gamut::games::names()
-        .filter(|n| shipped(n).draws_without_generating())
+        .filter(|n| shipped(n).ways_never_merge())
         .collect();
     assert_eq!(
         direct,
@@ -38,7 +38,7 @@ fn where_ways_never_merge_each_way_is_one_move() {
         let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
         engines.push((path, engine));
     }
-    for (name, engine) in engines.iter().filter(|(_, e)| e.draws_without_generating()) {
+    for (name, engine) in engines.iter().filter(|(_, e)| e.ways_never_merge()) {
         for seed in 0..4 {
             let mut rng = Rng::new(seed);
             let mut game = Game::new(engine);
@@ -60,7 +60,7 @@ fn where_ways_never_merge_each_way_is_one_move() {
 /// Drawn moves are legal and come up about equally often.
 #[test]
 fn drawn_moves_are_legal_and_uniform() {
-    for name in ["network", "squinch", "incorrect-checkers"] {
+    for name in ["network", "squinch", "incorrect-checkers", "forms"] {
         let engine = shipped(name);
         let mut game = Game::new(&engine);
         let mut rng = Rng::new(11);
@@ -68,27 +68,60 @@ fn drawn_moves_are_legal_and_uniform() {
             let n = game.legal().len();
             game.play_index(rng.below(n));
         }
-        let pos = game.position().clone();
-        let legal = game.successors().positions.clone();
-        let per_move = 200;
-        let mut counts = vec![0u32; legal.len()];
-        let mut scratch = Successors::default();
-        for _ in 0..legal.len() * per_move {
-            match engine.random_successor(&pos, &mut rng, &mut scratch) {
-                Draw::Next(next) => {
-                    let i = legal.iter().position(|p| *p == next).expect("a legal move");
-                    counts[i] += 1;
-                }
-                Draw::Over(_) => panic!("{name}: the game is not over"),
+        assert_uniform(name, &engine, game.position(), &mut rng);
+    }
+}
+
+/// Where several ways lead to one position, that move is drawn no more
+/// often than any other: Forms positions where a capture or slide cuts
+/// off so much that two different moves leave the same board.
+#[test]
+fn merged_ways_are_drawn_as_one_move() {
+    let engine = shipped("forms");
+    let mut found = 0;
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(&engine);
+        while game.status() == Status::Ongoing {
+            let moves = game.legal().len();
+            if engine.legal_ways(game.position()) > moves && moves >= 2 {
+                assert_uniform("forms", &engine, game.position(), &mut rng);
+                found += 1;
+                break;
             }
+            game.play_index(rng.below(moves));
         }
-        // Every count within 40% of the expected 200 (far beyond chance
-        // for a uniform draw, far too tight for a skewed one).
-        for (i, c) in counts.iter().enumerate() {
-            assert!(
-                (120..=280).contains(c),
-                "{name}: move {i} drawn {c} times of an expected {per_move}"
-            );
+        if found == 3 {
+            return;
         }
+    }
+    panic!("no Forms position with merging ways found in 200 games");
+}
+
+/// Draws from `pos` hit every legal move, and each about equally often.
+fn assert_uniform(name: &str, engine: &Engine, pos: &gamut::engine::Position, rng: &mut Rng) {
+    let mut all = Successors::default();
+    engine.successors(pos, &mut all);
+    let legal = all.positions;
+    let per_move = 200;
+    let mut counts = vec![0u32; legal.len()];
+    let mut scratch = Successors::default();
+    for _ in 0..legal.len() * per_move {
+        match engine.random_successor(pos, rng, &mut scratch) {
+            Draw::Next(next) => {
+                let i = legal.iter().position(|p| *p == next).expect("a legal move");
+                counts[i] += 1;
+            }
+            Draw::Over(_) => panic!("{name}: the game is not over"),
+        }
+    }
+    // Every count within 40% of the expected 200 (far beyond chance for a
+    // uniform draw, far too tight for a skewed one: a move reached two
+    // ways and drawn as two would come up about 400 times).
+    for (i, c) in counts.iter().enumerate() {
+        assert!(
+            (120..=280).contains(c),
+            "{name}: move {i} drawn {c} times of an expected {per_move}"
+        );
     }
 }

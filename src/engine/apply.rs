@@ -2,6 +2,7 @@
 //! captures, then the removal of disconnected pieces.
 
 use super::moves::Act;
+use super::position::Edit;
 use super::{Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId};
 
@@ -27,10 +28,10 @@ pub(super) struct Effect {
 }
 
 impl Engine {
-    /// Plays an act on `pos`.
+    /// Plays an act in place, noting every stack it changes.
     pub(super) fn apply_act(
         &self,
-        pos: &mut Position,
+        ed: &mut Edit,
         option: &MoveRule,
         act: &Act,
         jumped: CellSet,
@@ -41,57 +42,60 @@ impl Engine {
         match &option.action {
             Action::Place { .. } => {
                 let kind = act.kind as usize;
-                pos.set_reserve(player, kind, pos.reserve[player][kind] - 1);
-                pos.put(act.to, player, kind, 1);
+                ed.pos
+                    .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
+                ed.put(act.to, player, kind, 1);
             }
             Action::Enter { entries } => {
                 let kind = act.kind as usize;
                 let line = &entries[player][act.line as usize].cells;
                 let gap = line
                     .iter()
-                    .position(|c| pos.is_empty(*c))
+                    .position(|c| ed.pos.is_empty(*c))
                     .expect("generation only enters lines with an empty cell");
                 // The run from the entry cell shifts one cell along the line.
                 for i in (0..gap).rev() {
-                    let (owner, k, h) = pos.take(line[i]);
-                    pos.put(line[i + 1], owner, k, h);
+                    let (owner, k, h) = ed.take(line[i]);
+                    ed.put(line[i + 1], owner, k, h);
                     gained.insert(line[i + 1]);
                 }
-                pos.set_reserve(player, kind, pos.reserve[player][kind] - 1);
-                pos.put(act.to, player, kind, 1);
+                ed.pos
+                    .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
+                ed.put(act.to, player, kind, 1);
             }
             Action::Relocate { .. }
             | Action::Step { .. }
             | Action::Slide { .. }
             | Action::Jump { .. } => {
-                removed += self.move_top(pos, act, player);
+                removed += self.move_top(ed, act, player);
                 for c in jumped.iter() {
-                    removed += pos.take(c).2 as u32;
+                    removed += ed.take(c).2 as u32;
                 }
             }
             Action::BearOff { .. } => {
-                let h = pos.height[act.from as usize];
-                pos.set_height(act.from, h - 1);
-                pos.borne_off[player] += 1;
+                let h = ed.pos.height[act.from as usize];
+                ed.set_height(act.from, h - 1);
+                ed.pos.borne_off[player] += 1;
             }
             Action::Return { .. } => {
-                let kind = pos.kind(act.from);
-                let h = pos.height[act.from as usize];
-                pos.set_height(act.from, h - 1);
-                pos.set_reserve(player, kind, pos.reserve[player][kind] + 1);
+                let kind = ed.pos.kind(act.from);
+                let h = ed.pos.height[act.from as usize];
+                ed.set_height(act.from, h - 1);
+                ed.pos
+                    .set_reserve(player, kind, ed.pos.reserve[player][kind] + 1);
             }
         }
         let lands = has_destination(&option.action);
         if let Some(connect) = self.rules.remove_disconnected
             && lands
         {
-            let occupied = pos.occupied();
+            let occupied = ed.pos.occupied();
             let keep = self.rules.board.flood(act.to, occupied, connect);
             for c in occupied.minus(keep).iter() {
-                removed += pos.take(c).2 as u32;
+                removed += ed.take(c).2 as u32;
             }
         }
-        if lands && !pos.is_empty(act.to) {
+        if lands && !ed.pos.is_empty(act.to) {
             gained.insert(act.to);
         }
         Effect { removed, gained }
@@ -99,20 +103,20 @@ impl Engine {
 
     /// Moves the top piece of `act.from` to `act.to`: onto an empty cell,
     /// onto a friendly stack, or capturing an enemy stack.
-    fn move_top(&self, pos: &mut Position, act: &Act, player: PlayerId) -> u32 {
-        let kind = pos.kind(act.from);
-        let h = pos.height[act.from as usize];
-        pos.set_height(act.from, h - 1);
+    fn move_top(&self, ed: &mut Edit, act: &Act, player: PlayerId) -> u32 {
+        let kind = ed.pos.kind(act.from);
+        let h = ed.pos.height[act.from as usize];
+        ed.set_height(act.from, h - 1);
         let mut removed = 0;
-        match pos.owner(act.to) {
-            None => pos.put(act.to, player, kind, 1),
+        match ed.pos.owner(act.to) {
+            None => ed.put(act.to, player, kind, 1),
             Some(p) if p == player => {
-                let t = pos.height[act.to as usize];
-                pos.set_height(act.to, t + 1);
+                let t = ed.pos.height[act.to as usize];
+                ed.set_height(act.to, t + 1);
             }
             Some(_) => {
-                removed = pos.take(act.to).2 as u32;
-                pos.put(act.to, player, kind, 1);
+                removed = ed.take(act.to).2 as u32;
+                ed.put(act.to, player, kind, 1);
             }
         }
         removed

@@ -164,8 +164,7 @@ impl Engine {
         for way in acts {
             let (act, jumped) = (way.act, way.captured(&captures));
             let mut mv = super::Move::PASS;
-            mv.push(act);
-            mv.jumped = jumped;
+            mv.push(act, jumped);
             let written = self.notation(pos, &mv);
             let written = written.split('/').next().unwrap_or("");
             // Without an arrow, an entry may be meant in any direction.
@@ -173,7 +172,7 @@ impl Engine {
             if written != first && !(loose && without_arrow(written) == first) {
                 continue;
             }
-            let next = match self.try_act(0, pos, &act, jumped) {
+            let next = match self.try_act(0, pos, &act, jumped, &mut Vec::new()) {
                 Ok(next) => next,
                 Err(Refusal::RemovesNothing) => {
                     return Some("this move must remove at least one piece".into());

@@ -71,6 +71,9 @@ impl Engine {
         let own = pos.owned(player);
         match test {
             GoalTest::Chain { a, b, connect } => {
+                if !own.intersects(a) || !own.intersects(b) {
+                    return false;
+                }
                 let mut starts = match gained {
                     Some(cells) => own.inter(cells),
                     None => own.inter(*a),

@@ -54,25 +54,31 @@ pub struct Engine {
     /// reached by a part after which no goal held (or the game would be
     /// over), so goal checks may look only at what a part changed.
     goals_clear_at_start: bool,
-    /// No two ways of playing a turn can lead to one position, so a random
-    /// move can be drawn without generating them all.
+    /// No two ways of playing a turn can lead to one position, so a drawn
+    /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
 }
 
-/// The legal moves of a position and the position each leads to, in step.
+/// The legal moves of a position and, from [`Engine::successors`], the
+/// position each leads to, in step.
 #[derive(Default)]
 pub struct Successors {
     pub moves: Vec<Move>,
+    /// Filled by [`Engine::successors`]; left empty by [`Engine::legal_moves`].
     pub positions: Vec<Position>,
+    /// The key of the position each move leads to.
+    keys: Vec<u64>,
     /// With `all_ways`, every way of playing is kept, duplicates included
     /// (for reading what a person typed).
     pub(crate) all_ways: bool,
-    /// Open-addressing table of indices into `positions`, by key.
+    /// Open-addressing table of indices into `moves`, by key.
     table: Vec<u32>,
     /// One buffer of ways per part of the turn.
     acts: [Vec<generate::Way>; MAX_PARTS],
     /// The pieces each capturing jump listed in `acts` takes.
     captures: Vec<CellSet>,
+    /// The stacks changed by the acts played in place, to take them back.
+    trail: Vec<position::Was>,
 }
 
 impl Successors {
@@ -87,34 +93,10 @@ impl Successors {
     fn clear(&mut self) {
         self.moves.clear();
         self.positions.clear();
+        self.keys.clear();
         self.captures.clear();
         self.table.clear();
-    }
-
-    /// Adds a successor unless an equal position is already there.
-    fn push(&mut self, mv: Move, pos: Position) {
-        if self.all_ways {
-            self.moves.push(mv);
-            self.positions.push(pos);
-            return;
-        }
-        if self.table.len() < 2 * (self.positions.len() + 1) {
-            self.grow();
-        }
-        let mask = self.table.len() - 1;
-        let mut i = pos.key as usize & mask;
-        loop {
-            match self.table[i] {
-                u32::MAX => {
-                    self.table[i] = self.positions.len() as u32;
-                    self.moves.push(mv);
-                    self.positions.push(pos);
-                    return;
-                }
-                j if self.positions[j as usize] == pos => return,
-                _ => i = (i + 1) & mask,
-            }
-        }
+        self.trail.clear();
     }
 
     fn grow(&mut self) {
@@ -122,8 +104,8 @@ impl Successors {
         self.table.clear();
         self.table.resize(size, u32::MAX);
         let mask = size - 1;
-        for (j, p) in self.positions.iter().enumerate() {
-            let mut i = p.key as usize & mask;
+        for (j, key) in self.keys.iter().enumerate() {
+            let mut i = *key as usize & mask;
             while self.table[i] != u32::MAX {
                 i = (i + 1) & mask;
             }
@@ -179,8 +161,14 @@ impl Engine {
     }
 
     /// Whether random moves are drawn without generating every successor
-    /// (no two ways of playing a turn can lead to one position).
+    /// (turns of one part; see [`Engine::random_successor`]).
     pub fn draws_without_generating(&self) -> bool {
+        self.rules.parts.len() == 1
+    }
+
+    /// Whether the rules show that no two ways of playing a turn can lead
+    /// to one position, so that every legal way is its own move.
+    pub fn ways_never_merge(&self) -> bool {
         self.distinct_ways
     }
 
@@ -191,7 +179,7 @@ impl Engine {
             all_ways: true,
             ..Successors::default()
         };
-        self.successors(pos, &mut all);
+        self.legal_moves(pos, &mut all);
         all.len()
     }
 
@@ -207,32 +195,65 @@ impl Engine {
     /// per distinct resulting position, in generation order. Empty when the
     /// game is over; a single pass when the player is stuck and passes.
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
+        self.legal_moves(pos, out);
+        for i in 0..out.moves.len() {
+            let next = self.replay(pos, &out.moves[i], &mut out.trail);
+            out.positions.push(next);
+        }
+    }
+
+    /// Fills `out.moves` with the legal moves of `pos` as
+    /// [`Engine::successors`] does, without building the positions they
+    /// lead to: every way is played in place on one working copy and taken
+    /// back, and moves are merged by the key of their result (with a full
+    /// comparison whenever two keys agree).
+    pub fn legal_moves(&self, pos: &Position, out: &mut Successors) {
         out.clear();
         if pos.result.is_some() {
             return;
         }
+        let mut work = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part(0, pos, &mut mv, CellSet::EMPTY, out);
+        self.generate_part(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
         if out.is_empty() && self.rules.when_stuck == WhenStuck::Pass {
-            let mut next = pos.clone();
-            self.end_turn(&mut next);
-            out.push(Move::PASS, next);
+            self.end_turn(&mut work);
+            out.moves.push(Move::PASS);
+            out.keys.push(work.key);
         }
     }
 
-    /// Plays the acts of one part and, for each, the rest of the turn.
+    /// The position a legal move of `pos` leads to. `trail` is scratch.
+    pub(crate) fn replay(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        trail: &mut Vec<position::Was>,
+    ) -> Position {
+        let mut next = pos.clone();
+        let mark = trail.len();
+        for (part, act) in mv.acts().iter().enumerate() {
+            let played = self.play_act(part, &mut next, act, mv.captured[part], trail);
+            debug_assert!(played.is_ok(), "a legal move replays");
+        }
+        trail.truncate(mark);
+        self.end_turn(&mut next);
+        next
+    }
+
+    /// Plays the acts of one part on `pos` in place and, for each, the rest
+    /// of the turn, taking each back after. `root` is the position the turn
+    /// started from.
     fn generate_part(
         &self,
         part: usize,
-        pos: &Position,
+        root: &Position,
+        pos: &mut Position,
         mv: &mut Move,
         entry_line: CellSet,
         out: &mut Successors,
     ) {
         if part == self.rules.parts.len() {
-            let mut next = pos.clone();
-            self.end_turn(&mut next);
-            out.push(*mv, next);
+            self.finish_turn(root, pos, mv, out);
             return;
         }
         let player = pos.to_move();
@@ -251,61 +272,125 @@ impl Engine {
         }
         for way in &acts {
             let (act, jumped) = (way.act, way.captured(&out.captures));
-            let Ok(mut next) = self.try_act(part, pos, &act, jumped) else {
-                continue;
-            };
-            mv.push(act);
-            let saved_jumped = mv.jumped;
-            mv.jumped = mv.jumped.union(jumped);
-            if next.result.is_some() {
-                self.end_turn(&mut next);
-                out.push(*mv, next);
-            } else {
-                let line = if part == 0 {
-                    self.entry_line(&act, player)
+            let header = pos.header();
+            let mark = out.trail.len();
+            if self
+                .play_act(part, pos, &act, jumped, &mut out.trail)
+                .is_ok()
+            {
+                mv.push(act, jumped);
+                if pos.result.is_some() {
+                    self.finish_turn(root, pos, mv, out);
                 } else {
-                    entry_line
-                };
-                self.generate_part(part + 1, &next, mv, line, out);
+                    let line = if part == 0 {
+                        self.entry_line(&act, player)
+                    } else {
+                        entry_line
+                    };
+                    self.generate_part(part + 1, root, pos, mv, line, out);
+                }
+                mv.pop();
             }
-            mv.jumped = saved_jumped;
-            mv.len -= 1;
+            pos.rollback(&header, &out.trail[mark..]);
+            out.trail.truncate(mark);
         }
         out.acts[part] = acts;
         // An optional part may be left out.
         if part > 0 && self.rules.parts[part].optional {
-            self.generate_part(part + 1, pos, mv, entry_line, out);
+            self.generate_part(part + 1, root, pos, mv, entry_line, out);
         }
     }
 
-    /// Plays one act of a part on a copy of `pos` and checks what only the
+    /// Ends the turn of `mv`, played on `pos`, and keeps the move unless an
+    /// earlier move led to the same position. `pos` is as it was after.
+    fn finish_turn(&self, root: &Position, pos: &mut Position, mv: &Move, out: &mut Successors) {
+        let header = pos.header();
+        self.end_turn(pos);
+        if out.all_ways || self.leads_elsewhere(root, pos, out) {
+            out.moves.push(*mv);
+            out.keys.push(pos.key);
+        }
+        pos.rollback(&header, &[]);
+    }
+
+    /// Whether no move in `out` leads to `pos`; if so, `pos`'s key is
+    /// entered in the table for the move about to be pushed. Equal keys are
+    /// confirmed by replaying the earlier move, so merging is exact.
+    fn leads_elsewhere(&self, root: &Position, pos: &Position, out: &mut Successors) -> bool {
+        if out.table.len() < 2 * (out.keys.len() + 1) {
+            out.grow();
+        }
+        let mask = out.table.len() - 1;
+        let mut i = pos.key as usize & mask;
+        loop {
+            match out.table[i] {
+                u32::MAX => {
+                    out.table[i] = out.keys.len() as u32;
+                    return true;
+                }
+                j if out.keys[j as usize] == pos.key => {
+                    let earlier = out.moves[j as usize];
+                    if self.replay(root, &earlier, &mut out.trail) == *pos {
+                        return false;
+                    }
+                    i = (i + 1) & mask;
+                }
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Plays one act of a part on `pos` in place and checks what only the
     /// result can tell: `must remove a piece`, the group limit, and the
     /// goals (`illegal if both players win`, or a decided game, recorded in
-    /// the position). The refusal says which rule the act broke.
+    /// the position). The refusal says which rule the act broke; the
+    /// position is then left half-played, for the caller to take back.
+    fn play_act(
+        &self,
+        part: usize,
+        pos: &mut Position,
+        act: &Act,
+        jumped: CellSet,
+        trail: &mut Vec<position::Was>,
+    ) -> Result<(), Refusal> {
+        let player = pos.to_move();
+        let option = &self.rules.parts[part].options[act.option as usize];
+        let effect = self.apply_act(
+            &mut position::Edit { pos, trail },
+            option,
+            act,
+            jumped,
+            player,
+        );
+        if option.must_remove && effect.removed == 0 {
+            return Err(Refusal::RemovesNothing);
+        }
+        if !self.groups_within_limit(pos, effect.gained) {
+            return Err(Refusal::GroupTooLarge);
+        }
+        let gained = self.goals_clear_at_start.then_some(effect.gained);
+        match self.decide(pos, player, gained) {
+            goals::Verdict::Illegal => return Err(Refusal::BothWin),
+            goals::Verdict::Decided(outcome) => pos.result = Some(outcome),
+            goals::Verdict::Open => {}
+        }
+        Ok(())
+    }
+
+    /// [`Engine::play_act`] on a copy of `pos`, which it returns if legal.
     fn try_act(
         &self,
         part: usize,
         pos: &Position,
         act: &Act,
         jumped: CellSet,
+        trail: &mut Vec<position::Was>,
     ) -> Result<Position, Refusal> {
-        let player = pos.to_move();
-        let option = &self.rules.parts[part].options[act.option as usize];
         let mut next = pos.clone();
-        let effect = self.apply_act(&mut next, option, act, jumped, player);
-        if option.must_remove && effect.removed == 0 {
-            return Err(Refusal::RemovesNothing);
-        }
-        if !self.groups_within_limit(&next, effect.gained) {
-            return Err(Refusal::GroupTooLarge);
-        }
-        let gained = self.goals_clear_at_start.then_some(effect.gained);
-        match self.decide(&next, player, gained) {
-            goals::Verdict::Illegal => return Err(Refusal::BothWin),
-            goals::Verdict::Decided(outcome) => next.result = Some(outcome),
-            goals::Verdict::Open => {}
-        }
-        Ok(next)
+        let mark = trail.len();
+        let played = self.play_act(part, &mut next, act, jumped, trail);
+        trail.truncate(mark);
+        played.map(|()| next)
     }
 
     /// Hands the turn to the next place in the turn order.

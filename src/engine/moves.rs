@@ -31,20 +31,21 @@ impl Act {
     };
 }
 
-/// A whole turn. `len == 0` is a pass. `jumped` lists the pieces a
-/// capturing jump took, which the end cells alone cannot tell.
+/// A whole turn. `len == 0` is a pass. `captured[part]` lists the pieces
+/// a capturing jump in that part took, which its end cells alone cannot
+/// tell (kept per part, so that the move can be played again exactly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub acts: [Act; MAX_PARTS],
     pub len: u8,
-    pub jumped: CellSet,
+    pub captured: [CellSet; MAX_PARTS],
 }
 
 impl Move {
     pub const PASS: Move = Move {
         acts: [Act::EMPTY; MAX_PARTS],
         len: 0,
-        jumped: CellSet::EMPTY,
+        captured: [CellSet::EMPTY; MAX_PARTS],
     };
 
     pub fn is_pass(&self) -> bool {
@@ -56,8 +57,21 @@ impl Move {
         &self.acts[..self.len as usize]
     }
 
-    pub(crate) fn push(&mut self, act: Act) {
+    /// Every piece the move's capturing jumps took.
+    pub fn jumped(&self) -> CellSet {
+        self.captured
+            .iter()
+            .fold(CellSet::EMPTY, |all, part| all.union(*part))
+    }
+
+    pub(crate) fn push(&mut self, act: Act, captured: CellSet) {
+        self.captured[self.len as usize] = captured;
         self.acts[self.len as usize] = act;
         self.len += 1;
+    }
+
+    pub(crate) fn pop(&mut self) {
+        self.len -= 1;
+        self.captured[self.len as usize] = CellSet::EMPTY;
     }
 }

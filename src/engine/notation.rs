@@ -12,6 +12,7 @@
 //! move is accepted, including ways that merge with another into one move.
 
 use super::moves::{Act, Move};
+use super::position::Edit;
 use super::{Engine, Position, Successors};
 use crate::rules::{Action, Dir, PlayerId};
 
@@ -32,11 +33,16 @@ impl Engine {
         }
         let player = pos.to_move();
         let mut at = pos.clone();
+        let mut trail = Vec::new();
         let mut parts = Vec::with_capacity(mv.len as usize);
         for (part, act) in mv.acts().iter().enumerate() {
             let option = &self.rules.parts[part].options[act.option as usize];
             parts.push(self.act_text(&at, player, part, act, mv));
-            self.apply_act(&mut at, option, act, mv.jumped, player);
+            let mut edit = Edit {
+                pos: &mut at,
+                trail: &mut trail,
+            };
+            self.apply_act(&mut edit, option, act, mv.captured[part], player);
         }
         parts.join("/")
     }
@@ -68,7 +74,7 @@ impl Engine {
             Action::Jump {
                 capturing: true, ..
             } => {
-                let taken: Vec<String> = mv.jumped.iter().map(name).collect();
+                let taken: Vec<String> = mv.captured[part].iter().map(name).collect();
                 format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
             }
             _ => {

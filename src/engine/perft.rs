@@ -56,10 +56,12 @@ fn count(
         return 0;
     }
     let (here, deeper) = buffers.split_first_mut().expect("a buffer per depth");
-    engine.successors(pos, here);
     if depth == 1 {
+        // The leaves need counting, not building.
+        engine.legal_moves(pos, here);
         return here.len() as u64;
     }
+    engine.successors(pos, here);
     let mut total = 0;
     for next in &here.positions {
         history.push(next.key());

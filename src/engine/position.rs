@@ -194,6 +194,84 @@ fn place_key(place: usize) -> u64 {
     mix(3 << 60 | place as u64)
 }
 
+/// Everything in a position but its stacks' heights and kinds: small, so
+/// it is saved whole before an act is played in place and put back after.
+#[derive(Clone, Copy)]
+pub(crate) struct Header {
+    owned: [CellSet; 2],
+    reserve: [[u8; MAX_KINDS]; 2],
+    borne_off: [u8; 2],
+    place: u16,
+    to_move: u8,
+    result: Option<Outcome>,
+    key: u64,
+}
+
+/// A cell's stack before a change: the cell, its height and its kind.
+pub(crate) type Was = (Cell, u8, u8);
+
+impl Position {
+    pub(crate) fn header(&self) -> Header {
+        Header {
+            owned: self.owned,
+            reserve: self.reserve,
+            borne_off: self.borne_off,
+            place: self.place,
+            to_move: self.to_move,
+            result: self.result,
+            key: self.key,
+        }
+    }
+
+    /// Takes back what was done since `header` was saved, given the stacks
+    /// changed since then in the order they changed (see [`Edit`]).
+    pub(crate) fn rollback(&mut self, header: &Header, changed: &[Was]) {
+        for &(cell, height, kind) in changed.iter().rev() {
+            self.height[cell as usize] = height;
+            self.kind[cell as usize] = kind;
+        }
+        self.owned = header.owned;
+        self.reserve = header.reserve;
+        self.borne_off = header.borne_off;
+        self.place = header.place;
+        self.to_move = header.to_move;
+        self.result = header.result;
+        self.key = header.key;
+    }
+}
+
+/// A position being changed in place, noting each stack before it changes
+/// so that [`Position::rollback`] can take the change back. Generation plays
+/// every way of a turn like this instead of on a copy of the position.
+pub(crate) struct Edit<'a> {
+    pub pos: &'a mut Position,
+    pub trail: &'a mut Vec<Was>,
+}
+
+impl Edit<'_> {
+    #[inline]
+    fn note(&mut self, cell: Cell) {
+        let i = cell as usize;
+        self.trail
+            .push((cell, self.pos.height[i], self.pos.kind[i]));
+    }
+
+    pub(crate) fn put(&mut self, cell: Cell, player: PlayerId, kind: KindId, height: u8) {
+        self.note(cell);
+        self.pos.put(cell, player, kind, height);
+    }
+
+    pub(crate) fn take(&mut self, cell: Cell) -> (PlayerId, KindId, u8) {
+        self.note(cell);
+        self.pos.take(cell)
+    }
+
+    pub(crate) fn set_height(&mut self, cell: Cell, height: u8) {
+        self.note(cell);
+        self.pos.set_height(cell, height);
+    }
+}
+
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Position")

@@ -1,15 +1,21 @@
 //! One uniformly random legal move, without generating every successor.
 //!
-//! When no two ways of playing a turn can ever lead to the same position
-//! (see [`ways_never_merge`]), the legal moves are exactly the legal ways,
-//! so drawing ways at random, without putting back, until one passes the
-//! legality checks draws a legal move uniformly. Only the drawn ways are
-//! applied. Otherwise, and for turns of several parts, every successor is
-//! generated and one is picked.
+//! In a turn of one part, the ways of playing are listed (cheap: nothing
+//! is played) and drawn at random. A drawn way that breaks a rule is put
+//! aside for good. A legal way whose result `m` ways in all lead to is
+//! kept with probability `1/m`, else put back: each distinct result is
+//! then kept with probability `m × 1/m` per round, the same for all, so
+//! the draw is uniform over the legal moves (the distinct successor
+//! positions). Only drawn ways, and the few that could merge with them,
+//! are played. When no two ways can ever merge (see [`ways_never_merge`]),
+//! `m` is 1 and is not counted. Turns of several parts list the distinct
+//! moves in place (see [`Engine::legal_moves`]) and pick one.
 
+use super::apply::{has_destination, has_origin};
+use super::generate::Way;
 use super::{Engine, Outcome, Position, Successors};
 use crate::ai::Rng;
-use crate::rules::{Action, Distance, MoveRule, Rules};
+use crate::rules::{Action, CellSet, Distance, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
 /// moves once per ply, and boxing it would allocate in every play-out.)
@@ -33,13 +39,15 @@ impl Engine {
         if let Some(outcome) = pos.result() {
             return Draw::Over(outcome);
         }
-        if !self.distinct_ways {
-            self.successors(pos, scratch);
+        if self.rules.parts.len() > 1 {
+            // List the distinct moves (without building their
+            // positions), pick one, and play only that.
+            self.legal_moves(pos, scratch);
             if scratch.is_empty() {
                 return Draw::Over(self.stuck_outcome(pos));
             }
-            let i = rng.below(scratch.len());
-            return Draw::Next(scratch.positions.swap_remove(i));
+            let mv = scratch.moves[rng.below(scratch.len())];
+            return Draw::Next(self.replay(pos, &mv, &mut scratch.trail));
         }
         let player = pos.to_move();
         let mut acts = std::mem::take(&mut scratch.acts[0]);
@@ -51,16 +59,34 @@ impl Engine {
                 option,
                 pos,
                 player,
-                crate::rules::CellSet::EMPTY,
+                CellSet::EMPTY,
                 &mut acts,
                 &mut scratch.captures,
             );
         }
         let mut drawn = None;
         while !acts.is_empty() {
-            let way = acts.swap_remove(rng.below(acts.len()));
+            let i = rng.below(acts.len());
+            let way = acts[i];
             let jumped = way.captured(&scratch.captures);
-            if let Ok(next) = self.try_act(0, pos, &way.act, jumped) {
+            let mut next = pos.clone();
+            let mark = scratch.trail.len();
+            let played = self.play_act(0, &mut next, &way.act, jumped, &mut scratch.trail);
+            let mut touched = CellSet::EMPTY;
+            for &(cell, _, _) in &scratch.trail[mark..] {
+                touched.insert(cell);
+            }
+            scratch.trail.truncate(mark);
+            if played.is_err() {
+                acts.swap_remove(i);
+                continue;
+            }
+            if self.distinct_ways {
+                drawn = Some(next);
+                break;
+            }
+            let m = self.ways_to(pos, &next, touched, i, &acts, scratch);
+            if m == 1 || rng.below(m) == 0 {
                 drawn = Some(next);
                 break;
             }
@@ -82,6 +108,53 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+impl Engine {
+    /// How many of the ways in `acts` lead to `next`, which `acts[drawn]`
+    /// leads to from `pos`, changing only stacks in `touched`. Another way
+    /// can lead there only if the stacks it must change (the cell its piece
+    /// leaves, the cell it lands on) are among those, so only such ways are
+    /// played. One part only.
+    fn ways_to(
+        &self,
+        pos: &Position,
+        next: &Position,
+        touched: CellSet,
+        drawn: usize,
+        acts: &[Way],
+        scratch: &mut Successors,
+    ) -> usize {
+        let options = &self.rules.parts[0].options;
+        let mut m = 1;
+        for (j, way) in acts.iter().enumerate() {
+            if j == drawn {
+                continue;
+            }
+            let action = &options[way.act.option as usize].action;
+            let must_change = |cell| touched.contains(cell);
+            if has_origin(action) && !must_change(way.act.from) {
+                continue;
+            }
+            // An entry's own cell may hold the same after a push; its gap
+            // always changes, but is not known here, so entries are played.
+            if has_destination(action)
+                && !matches!(action, Action::Enter { .. })
+                && !must_change(way.act.to)
+            {
+                continue;
+            }
+            let jumped = way.captured(&scratch.captures);
+            let mut other = pos.clone();
+            let mark = scratch.trail.len();
+            let played = self.play_act(0, &mut other, &way.act, jumped, &mut scratch.trail);
+            scratch.trail.truncate(mark);
+            if played.is_ok() && other.key == next.key && other == *next {
+                m += 1;
+            }
+        }
+        m
     }
 }
 

@@ -441,6 +441,27 @@ impl Board {
         self.cells.contains(cell).then_some(cell)
     }
 
+    /// [`Board::flood`] on a board of at most 64 cells, one word throughout.
+    #[inline]
+    fn flood_word(&self, start: u64, within: u64, connect: DirSet) -> u64 {
+        let mut seen = start;
+        let mut front = start;
+        while front != 0 {
+            let mut next = 0u64;
+            let mut bits = connect.0;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let from = front & self.step_from[i].0[0];
+                let by = self.step_shift[i];
+                next |= if by >= 0 { from << by } else { from >> -by };
+            }
+            front = next & within & !seen;
+            seen |= front;
+        }
+        seen
+    }
+
     /// Groups of `members` connected through the directions in `connect`.
     pub fn groups(&self, members: CellSet, connect: DirSet) -> Vec<CellSet> {
         let mut left = members;
@@ -455,6 +476,9 @@ impl Board {
 
     /// The cells of `within` reachable from `start` through `connect` steps.
     pub fn flood(&self, start: Cell, within: CellSet, connect: DirSet) -> CellSet {
+        if self.size() <= 64 {
+            return CellSet([self.flood_word(1 << start, within.0[0], connect), 0, 0, 0]);
+        }
         // Grows the whole front at once, a step in every direction per round.
         let mut seen = CellSet::single(start);
         let mut front = seen;
