@@ -2,7 +2,9 @@
 //! won, following the rules' precedence of outcomes.
 
 use super::{Engine, Outcome, Position};
-use crate::rules::{Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side};
+use crate::rules::{
+    Board, Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side,
+};
 
 pub(super) enum Verdict {
     /// Nothing decided; play goes on.
@@ -26,15 +28,19 @@ impl Engine {
         if self.rules.goals.is_empty() {
             return Verdict::Open;
         }
+        // A part that filled no cell cannot complete a chain.
+        if self.only_chains && gained.is_some_and(|g| g.is_empty()) {
+            return Verdict::Open;
+        }
         // holds[player][wins?], computed on demand.
         let mut cache: [[Option<bool>; 2]; 2] = [[None; 2]; 2];
+        let mut groups: [Option<Groups>; 2] = [None, None];
         let mut holds = |player: PlayerId, outcome: GoalOutcome| {
             let i = (outcome == GoalOutcome::Wins) as usize;
             *cache[player][i].get_or_insert_with(|| {
-                self.rules.goals.iter().any(|g| {
-                    g.player == player
-                        && g.outcome == outcome
-                        && self.holds_after(&g.test, pos, player, gained)
+                self.goals_of[player][i].iter().any(|&g| {
+                    let test = &self.rules.goals[g].test;
+                    self.holds_after(test, pos, player, gained, &mut groups[player])
                 })
             })
         };
@@ -67,17 +73,29 @@ impl Engine {
         pos: &Position,
         player: PlayerId,
         gained: Option<CellSet>,
+        groups: &mut Option<Groups>,
     ) -> bool {
         let own = pos.owned(player);
         match test {
             GoalTest::Chain { a, b, connect } => {
-                if !own.intersects(a) || !own.intersects(b) {
-                    return false;
-                }
                 let mut starts = match gained {
                     Some(cells) => own.inter(cells),
                     None => own.inter(*a),
                 };
+                if starts.is_empty() || !own.intersects(a) || !own.intersects(b) {
+                    return false;
+                }
+                if gained.is_some() {
+                    // The groups through the filled cells are the same for
+                    // every chain goal of the player: flood them once.
+                    let memo = match groups {
+                        Some(g) if g.connect == *connect => g,
+                        _ => groups.insert(Groups::flood(&self.rules.board, starts, own, *connect)),
+                    };
+                    if let Some(list) = memo.list() {
+                        return list.iter().any(|g| g.intersects(a) && g.intersects(b));
+                    }
+                }
                 while let Some(s) = starts.first() {
                     let group = self.rules.board.flood(s, own, *connect);
                     if group.intersects(a) && group.intersects(b) {
@@ -129,6 +147,46 @@ impl Engine {
         own.inter(a)
             .iter()
             .any(|start| search.extend(start, None, CellSet::single(start), 1))
+    }
+}
+
+/// The groups of one player's pieces through the cells a part filled,
+/// shared by that player's chain goals. More than `Groups::MAX` groups are
+/// not kept, and each goal floods its own.
+pub(super) struct Groups {
+    connect: DirSet,
+    list: [CellSet; Groups::MAX],
+    /// `None` when there were too many to keep.
+    len: Option<usize>,
+}
+
+impl Groups {
+    const MAX: usize = 8;
+
+    fn flood(board: &Board, starts: CellSet, own: CellSet, connect: DirSet) -> Groups {
+        let mut out = Groups {
+            connect,
+            list: [CellSet::EMPTY; Groups::MAX],
+            len: Some(0),
+        };
+        let mut left = starts;
+        let mut n = 0;
+        while let Some(s) = left.first() {
+            if n == Groups::MAX {
+                out.len = None;
+                return out;
+            }
+            let group = board.flood(s, own, connect);
+            out.list[n] = group;
+            n += 1;
+            left = left.minus(group);
+        }
+        out.len = Some(n);
+        out
+    }
+
+    fn list(&self) -> Option<&[CellSet]> {
+        self.len.map(|n| &self.list[..n])
     }
 }
 

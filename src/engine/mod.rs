@@ -54,6 +54,10 @@ pub struct Engine {
     /// reached by a part after which no goal held (or the game would be
     /// over), so goal checks may look only at what a part changed.
     goals_clear_at_start: bool,
+    /// `[player][wins?]`: the indices of that player's goals with that outcome.
+    goals_of: [[Vec<usize>; 2]; 2],
+    /// Every goal is a chain, which only a filled cell can complete.
+    only_chains: bool,
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
@@ -151,9 +155,20 @@ impl Engine {
             ranks,
             files,
             goals_clear_at_start: false,
+            goals_of: Default::default(),
+            only_chains: false,
             distinct_ways: false,
         };
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
+        for (i, goal) in engine.rules.goals.iter().enumerate() {
+            let wins = goal.outcome == crate::rules::Outcome::Wins;
+            engine.goals_of[goal.player][wins as usize].push(i);
+        }
+        engine.only_chains = engine
+            .rules
+            .goals
+            .iter()
+            .all(|g| matches!(g.test, crate::rules::GoalTest::Chain { .. }));
         let start = engine.start();
         engine.goals_clear_at_start =
             (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
@@ -234,6 +249,25 @@ impl Engine {
         for (part, act) in mv.acts().iter().enumerate() {
             let played = self.play_act(part, &mut next, act, mv.captured[part], trail);
             debug_assert!(played.is_ok(), "a legal move replays");
+        }
+        trail.truncate(mark);
+        self.end_turn(&mut next);
+        next
+    }
+
+    /// The position a legal move leads to, without the checks: the board,
+    /// the holdings and the turn, not the result (which follows from them).
+    fn rebuild(&self, pos: &Position, mv: &Move, trail: &mut Vec<position::Was>) -> Position {
+        let mut next = pos.clone();
+        let mark = trail.len();
+        let player = pos.to_move();
+        for (part, act) in mv.acts().iter().enumerate() {
+            let option = &self.rules.parts[part].options[act.option as usize];
+            let mut edit = position::Edit {
+                pos: &mut next,
+                trail,
+            };
+            self.apply_act(&mut edit, option, act, mv.captured[part], player);
         }
         trail.truncate(mark);
         self.end_turn(&mut next);
@@ -330,7 +364,7 @@ impl Engine {
                 }
                 j if out.keys[j as usize] == pos.key => {
                     let earlier = out.moves[j as usize];
-                    if self.replay(root, &earlier, &mut out.trail) == *pos {
+                    if self.rebuild(root, &earlier, &mut out.trail).same_board(pos) {
                         return false;
                     }
                     i = (i + 1) & mask;

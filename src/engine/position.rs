@@ -125,6 +125,19 @@ impl Position {
         self.owned[player].iter().map(|c| self.height(c)).sum()
     }
 
+    /// Whether the two positions agree in everything but the result (which
+    /// the goals decide from the rest).
+    pub(crate) fn same_board(&self, other: &Position) -> bool {
+        self.key == other.key
+            && self.owned == other.owned
+            && self.reserve == other.reserve
+            && self.borne_off == other.borne_off
+            && self.place == other.place
+            && self.to_move == other.to_move
+            && self.height == other.height
+            && self.kind == other.kind
+    }
+
     /// Puts a stack on an empty cell.
     pub(crate) fn put(&mut self, cell: Cell, player: PlayerId, kind: KindId, height: u8) {
         debug_assert!(self.is_empty(cell) && height > 0);
