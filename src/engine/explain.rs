@@ -157,6 +157,7 @@ impl Engine {
                 pos,
                 player,
                 CellSet::EMPTY,
+                true,
                 &mut acts,
                 &mut captures,
             );

@@ -42,7 +42,9 @@ impl Way {
 const MAX_JUMPS: usize = 64;
 
 impl Engine {
-    /// Pushes every act of one option.
+    /// Pushes every act of one option. With `ordered`, in the order people
+    /// read them: by the cell a piece leaves, then by direction and
+    /// distance (a random draw does not need it).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of(
         &self,
@@ -51,6 +53,7 @@ impl Engine {
         pos: &Position,
         player: PlayerId,
         entry_line: CellSet,
+        ordered: bool,
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) {
@@ -108,49 +111,45 @@ impl Engine {
                 distance,
                 targets,
             } => {
-                for from in self.movable(option, pos, player).iter() {
-                    for dir in dirs[player].iter() {
-                        let line = Line {
-                            from,
-                            dir,
-                            distance,
-                            targets,
-                            through_pieces: true,
-                        };
-                        self.line_acts(option, pos, player, &line, &base, acts);
-                    }
-                }
+                let line = Straight {
+                    dirs: dirs[player],
+                    distance,
+                    targets,
+                    through_pieces: true,
+                };
+                self.straight_acts(option, pos, player, &line, &base, ordered, acts);
             }
             Action::Slide {
                 dirs,
-                with_turns,
+                with_turns: false,
                 distance,
                 targets,
             } => {
+                let line = Straight {
+                    dirs: dirs[player],
+                    distance,
+                    targets,
+                    through_pieces: false,
+                };
+                self.straight_acts(option, pos, player, &line, &base, ordered, acts);
+            }
+            Action::Slide {
+                dirs,
+                with_turns: true,
+                targets,
+                ..
+            } => {
                 for from in self.movable(option, pos, player).iter() {
-                    if *with_turns {
-                        self.slide_with_turns(
-                            option,
-                            pos,
-                            player,
-                            from,
-                            dirs[player],
-                            targets,
-                            &base,
-                            acts,
-                        );
-                        continue;
-                    }
-                    for dir in dirs[player].iter() {
-                        let line = Line {
-                            from,
-                            dir,
-                            distance,
-                            targets,
-                            through_pieces: false,
-                        };
-                        self.line_acts(option, pos, player, &line, &base, acts);
-                    }
+                    self.slide_with_turns(
+                        option,
+                        pos,
+                        player,
+                        from,
+                        dirs[player],
+                        targets,
+                        &base,
+                        acts,
+                    );
                 }
             }
             Action::Jump {
@@ -183,9 +182,8 @@ impl Engine {
                     let (min, max) = bounds(distance, n);
                     let leaves = dirs[player].iter().any(|dir| {
                         // The shortest distance that leaves the grid this way.
-                        let exit = (1..=max.max(1))
-                            .find(|&d| self.rules.board.offset(from, dir, d as i32).is_none());
-                        exit.is_some_and(|e| e.max(min) <= max)
+                        let exit = self.rules.board.steps_to_edge(from, dir) + 1;
+                        exit.max(min) <= max
                     });
                     if leaves {
                         acts.push(Way::plain(Act { from, ..base }));
@@ -208,36 +206,231 @@ impl Engine {
         }
     }
 
-    /// The acts of a straight move from `line.from` along `line.dir`: a
-    /// step passes over pieces, a slide stops at the first one.
-    #[inline(always)]
-    fn line_acts(
+    /// The acts of straight moves: every movable piece at once, a set of
+    /// heads stepped along each direction, one distance at a time. A step
+    /// passes over pieces; a slide stops at the first one.
+    #[allow(clippy::too_many_arguments)]
+    fn straight_acts(
         &self,
         option: &MoveRule,
         pos: &Position,
         player: PlayerId,
-        line: &Line,
+        line: &Straight,
+        base: &Act,
+        ordered: bool,
+        acts: &mut Vec<Way>,
+    ) {
+        let movers = self.movable(option, pos, player);
+        if movers.is_empty() {
+            return;
+        }
+        let start = acts.len();
+        let board = &self.rules.board;
+        let mut ends = board.cells;
+        if let Some(region) = &option.ending_in {
+            ends = ends.inter(region[player]);
+        }
+        let (dmin, dmax) = (line.distance.min, line.distance.max);
+        // `up to height`: pieces of one height go equally far, so they are
+        // stepped together, one set per height.
+        let mut classes = [(CellSet::EMPTY, 0u32); 16];
+        let mut n = 0;
+        match dmax {
+            Some(max) => {
+                classes[0] = (movers, max);
+                n = 1;
+            }
+            None => {
+                let mut rest = CellSet::EMPTY;
+                for c in movers.iter() {
+                    let h = pos.height(c);
+                    match classes[..n].iter().position(|(_, m)| *m == h) {
+                        Some(i) => classes[i].0.insert(c),
+                        None if n < classes.len() => {
+                            classes[n] = (CellSet::single(c), h);
+                            n += 1;
+                        }
+                        None => rest.insert(c),
+                    }
+                }
+                // More heights than classes: the rest one by one.
+                for c in rest.iter() {
+                    let one = CellSet::single(c);
+                    let h = pos.height(c);
+                    self.straight_class(pos, player, line, option, one, dmin, h, ends, base, acts);
+                }
+            }
+        }
+        for &(set, max) in &classes[..n] {
+            self.straight_class(pos, player, line, option, set, dmin, max, ends, base, acts);
+        }
+        if ordered {
+            // Stable: each piece's moves stay in direction and distance order.
+            acts[start..].sort_by_key(|w| w.act.from);
+        }
+    }
+
+    /// The straight moves of pieces that may all go from `min` to `max` cells.
+    #[allow(clippy::too_many_arguments)]
+    fn straight_class(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        line: &Straight,
+        option: &MoveRule,
+        origins: CellSet,
+        min: u32,
+        max: u32,
+        ends: CellSet,
         base: &Act,
         acts: &mut Vec<Way>,
     ) {
-        let n = pos.height(line.from);
-        let (min, max) = bounds(line.distance, n);
-        let mut at = line.from;
-        for d in 1..=max {
-            let Some(next) = self.rules.board.neighbour(at, line.dir) else {
-                break;
-            };
-            at = next;
-            if d >= min && self.lands(option, pos, player, line.from, at, n, line.targets) {
-                let act = Act {
-                    from: line.from,
-                    to: at,
-                    ..*base
-                };
-                acts.push(Way::plain(act));
+        for dir in line.dirs.iter() {
+            // Every move one way ends as far forward as any other.
+            if option.must_end_further_forward && self.ahead_of(player, dir) <= 0 {
+                continue;
             }
-            if !line.through_pieces && !pos.is_empty(at) {
+            if self.rules.board.size() <= 64 {
+                self.heads_word(pos, player, line, dir, origins, min, max, ends, base, acts);
+            } else {
+                self.heads(pos, player, line, dir, origins, min, max, ends, base, acts);
+            }
+        }
+    }
+
+    /// [`Engine::heads`] on a board of at most 64 cells, in one word.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn heads_word(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        line: &Straight,
+        dir: Dir,
+        origins: CellSet,
+        min: u32,
+        max: u32,
+        ends: CellSet,
+        base: &Act,
+        acts: &mut Vec<Way>,
+    ) {
+        let board = &self.rules.board;
+        let (mask, shift) = (board.step_from_word(dir), board.step_shift(dir));
+        let own = pos.owned(player).word();
+        let enemy = pos.owned(1 - player).word();
+        let empty = board.cells.word() & !(own | enemy);
+        let (ends, targets) = (ends.word(), line.targets);
+        let mut heads = origins.word();
+        let mut d = 0;
+        while d < max {
+            d += 1;
+            heads &= mask;
+            heads = if shift >= 0 {
+                heads << shift
+            } else {
+                heads >> -shift
+            };
+            if heads == 0 {
                 break;
+            }
+            if d >= min {
+                let land = heads & ends;
+                let back = d as i32 * shift;
+                let mut each = |mut bits: u64, check: &dyn Fn(Cell, Cell) -> bool| {
+                    while bits != 0 {
+                        let to = bits.trailing_zeros() as Cell;
+                        bits &= bits - 1;
+                        let from = (to as i32 - back) as Cell;
+                        if check(from, to) {
+                            acts.push(Way::plain(Act { from, to, ..*base }));
+                        }
+                    }
+                };
+                if targets.empty {
+                    each(land & empty, &|_, _| true);
+                }
+                if let Some(cmp) = targets.friend {
+                    each(land & own, &|from, to| {
+                        cmp.holds(pos.height(to), pos.height(from))
+                            && pos.kind(to) == pos.kind(from)
+                    });
+                }
+                if let Some(cmp) = targets.enemy {
+                    each(land & enemy, &|from, to| {
+                        cmp.holds(pos.height(to), pos.height(from))
+                    });
+                }
+            }
+            if !line.through_pieces {
+                heads &= empty;
+            }
+        }
+    }
+
+    /// Steps the pieces of `origins` along `dir` from `min` to `max` cells
+    /// and pushes an act for each landing its targets allow.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn heads(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        line: &Straight,
+        dir: Dir,
+        origins: CellSet,
+        min: u32,
+        max: u32,
+        ends: CellSet,
+        base: &Act,
+        acts: &mut Vec<Way>,
+    ) {
+        let board = &self.rules.board;
+        let one = DirSet::single(dir);
+        let shift = board.step_shift(dir);
+        let own = pos.owned(player);
+        let enemy = pos.owned(1 - player);
+        let empty = board.cells.minus(own.union(enemy));
+        let targets = line.targets;
+        let mut heads = origins;
+        let mut d = 0;
+        while d < max {
+            d += 1;
+            heads = board.step_set(heads, one);
+            if heads.is_empty() {
+                break;
+            }
+            if d >= min {
+                let land = heads.inter(ends);
+                let from_of = |to: Cell| (to as i32 - d as i32 * shift) as Cell;
+                let mut push = |from: Cell, to: Cell| {
+                    acts.push(Way::plain(Act { from, to, ..*base }));
+                };
+                if targets.empty {
+                    for to in land.inter(empty).iter() {
+                        push(from_of(to), to);
+                    }
+                }
+                if let Some(cmp) = targets.friend {
+                    for to in land.inter(own).iter() {
+                        let from = from_of(to);
+                        if cmp.holds(pos.height(to), pos.height(from))
+                            && pos.kind(to) == pos.kind(from)
+                        {
+                            push(from, to);
+                        }
+                    }
+                }
+                if let Some(cmp) = targets.enemy {
+                    for to in land.inter(enemy).iter() {
+                        let from = from_of(to);
+                        if cmp.holds(pos.height(to), pos.height(from)) {
+                            push(from, to);
+                        }
+                    }
+                }
+            }
+            if !line.through_pieces {
+                heads = heads.inter(empty);
             }
         }
     }
@@ -262,6 +455,9 @@ impl Engine {
     /// The cells whose top piece this option may move.
     fn movable(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> CellSet {
         let mut cells = pos.owned(player);
+        if option.kind.is_none() && !matches!(option.only_if, Some(Test::OwnPiecesFill(_))) {
+            return cells;
+        }
         if let Some(k) = option.kind {
             for c in cells.iter() {
                 if pos.kind(c) != k {
@@ -325,6 +521,13 @@ impl Engine {
         !option.must_end_further_forward || self.ahead(player, from, to) > 0
     }
 
+    /// How far one step in `dir` goes forward for a player.
+    fn ahead_of(&self, player: PlayerId, dir: Dir) -> i32 {
+        let (df, dr) = dir.delta();
+        let (ff, fr) = self.rules.players[player].facing.delta();
+        df * ff + dr * fr
+    }
+
     /// How far `to` is ahead of `from` for a player.
     pub(super) fn ahead(&self, player: PlayerId, from: Cell, to: Cell) -> i32 {
         let b = &self.rules.board;
@@ -378,10 +581,9 @@ impl Engine {
     }
 }
 
-/// A straight move to look along.
-struct Line<'a> {
-    from: Cell,
-    dir: Dir,
+/// Straight moves to look along.
+struct Straight<'a> {
+    dirs: DirSet,
     distance: &'a Distance,
     targets: &'a Targets,
     /// A step passes over pieces; a slide does not.

@@ -300,6 +300,7 @@ impl Engine {
                 pos,
                 player,
                 entry_line,
+                true,
                 &mut acts,
                 &mut out.captures,
             );

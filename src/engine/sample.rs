@@ -60,6 +60,7 @@ impl Engine {
                 pos,
                 player,
                 CellSet::EMPTY,
+                false,
                 &mut acts,
                 &mut scratch.captures,
             );

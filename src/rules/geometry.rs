@@ -18,6 +18,12 @@ pub struct CellSet([u64; 4]);
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; 4]);
 
+    /// The first 64 cells as one word (all of a board of at most 64 cells).
+    #[inline]
+    pub fn word(&self) -> u64 {
+        self.0[0]
+    }
+
     pub fn single(cell: Cell) -> CellSet {
         let mut s = CellSet::EMPTY;
         s.insert(cell);
@@ -116,19 +122,35 @@ impl CellSet {
     }
 
     /// The cells in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + use<> {
-        let words = self.0;
-        (0..4).flat_map(move |w| {
-            let mut bits = words[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
+    pub fn iter(&self) -> Cells {
+        Cells {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`], lowest first.
+pub struct Cells {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for Cells {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.word < 4 {
+            let bits = &mut self.words[self.word];
+            if *bits != 0 {
                 let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some((w as u32 * 64 + b) as Cell)
-            })
-        })
+                *bits &= *bits - 1;
+                return Some((self.word as u32 * 64 + b) as Cell);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -235,7 +257,19 @@ impl DirSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Dir> {
-        Dir::ALL.into_iter().filter(move |d| self.contains(*d))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Dir::ALL[i])
+        })
+    }
+
+    pub fn single(d: Dir) -> DirSet {
+        DirSet(1 << d.index())
     }
 }
 
@@ -268,6 +302,9 @@ pub struct Board {
     step_shift: [i32; 8],
     /// `rays[cell][dir]`: the cells beyond `cell` that way, up to the edge or a hole.
     rays: Vec<[CellSet; 8]>,
+    /// `to_edge[cell][dir]`: the steps that way that stay on the grid
+    /// (holes included).
+    to_edge: Vec<[u8; 8]>,
 }
 
 impl Board {
@@ -305,6 +342,7 @@ impl Board {
             step_from: [CellSet::EMPTY; 8],
             step_shift: [0; 8],
             rays: Vec::new(),
+            to_edge: Vec::new(),
         };
         for c in 0..n {
             let mut row = [None; 8];
@@ -323,6 +361,17 @@ impl Board {
                         ray.insert(r);
                     }
                     ray
+                })
+            })
+            .collect();
+        board.to_edge = (0..n)
+            .map(|c| {
+                Dir::ALL.map(|d| {
+                    let mut steps = 0;
+                    while board.offset(c as Cell, d, steps + 1).is_some() {
+                        steps += 1;
+                    }
+                    steps as u8
                 })
             })
             .collect();
@@ -361,6 +410,26 @@ impl Board {
             out = out.union(set.inter(self.step_from[i]).shifted(self.step_shift[i]));
         }
         out
+    }
+
+    /// On a board of at most 64 cells: the cells (as one word) whose
+    /// neighbour in a direction is usable.
+    #[inline]
+    pub fn step_from_word(&self, dir: Dir) -> u64 {
+        self.step_from[dir.index()].0[0]
+    }
+
+    /// How far the cell index moves with a step in a direction.
+    #[inline]
+    pub fn step_shift(&self, dir: Dir) -> i32 {
+        self.step_shift[dir.index()]
+    }
+
+    /// How many steps from `cell` in a direction stay on the grid (holes
+    /// included): one more leaves it.
+    #[inline]
+    pub fn steps_to_edge(&self, cell: Cell, dir: Dir) -> u32 {
+        self.to_edge[cell as usize][dir.index()] as u32
     }
 
     pub fn size(&self) -> usize {
