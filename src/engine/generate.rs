@@ -4,8 +4,8 @@
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
-    Action, Cell, CellSet, Dir, DirSet, Distance, JumpLeg, KindId, MoveRule, Owner, PlayerId,
-    Targets, Test,
+    Action, Bitboard, Cell, CellSet, Dir, DirSet, Distance, JumpLeg, KindId, MoveRule, Owner,
+    PlayerId, Targets, Test,
 };
 
 /// One way of playing a part: an act and, for a capturing jump, the index
@@ -157,23 +157,16 @@ impl Engine {
                 chained,
                 capturing,
             } => {
-                for from in self.movable(option, pos, player).iter() {
-                    let mut jumper = Jumper {
-                        engine: self,
-                        option,
-                        pos,
-                        player,
-                        from,
-                        legs,
-                        chained: *chained,
-                        capturing: *capturing,
-                        counts: [0; 8],
-                        ends: CellSet::EMPTY,
-                        base,
-                        acts,
-                        captures,
-                    };
-                    jumper.search(from, CellSet::EMPTY, 0);
+                let jump = Jump {
+                    option,
+                    legs,
+                    chained: *chained,
+                    capturing: *capturing,
+                };
+                if self.rules.board.size() <= 64 {
+                    self.jumps::<u64>(&jump, pos, player, &base, acts, captures);
+                } else {
+                    self.jumps::<CellSet>(&jump, pos, player, &base, acts, captures);
                 }
             }
             Action::BearOff { dirs, distance } => {
@@ -291,78 +284,9 @@ impl Engine {
                 continue;
             }
             if self.rules.board.size() <= 64 {
-                self.heads_word(pos, player, line, dir, origins, min, max, ends, base, acts);
+                self.heads::<u64>(pos, player, line, dir, origins, min, max, ends, base, acts);
             } else {
-                self.heads(pos, player, line, dir, origins, min, max, ends, base, acts);
-            }
-        }
-    }
-
-    /// [`Engine::heads`] on a board of at most 64 cells, in one word.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn heads_word(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        line: &Straight,
-        dir: Dir,
-        origins: CellSet,
-        min: u32,
-        max: u32,
-        ends: CellSet,
-        base: &Act,
-        acts: &mut Vec<Way>,
-    ) {
-        let board = &self.rules.board;
-        let (mask, shift) = (board.step_from_word(dir), board.step_shift(dir));
-        let own = pos.owned(player).word();
-        let enemy = pos.owned(1 - player).word();
-        let empty = board.cells.word() & !(own | enemy);
-        let (ends, targets) = (ends.word(), line.targets);
-        let mut heads = origins.word();
-        let mut d = 0;
-        while d < max {
-            d += 1;
-            heads &= mask;
-            heads = if shift >= 0 {
-                heads << shift
-            } else {
-                heads >> -shift
-            };
-            if heads == 0 {
-                break;
-            }
-            if d >= min {
-                let land = heads & ends;
-                let back = d as i32 * shift;
-                let mut each = |mut bits: u64, check: &dyn Fn(Cell, Cell) -> bool| {
-                    while bits != 0 {
-                        let to = bits.trailing_zeros() as Cell;
-                        bits &= bits - 1;
-                        let from = (to as i32 - back) as Cell;
-                        if check(from, to) {
-                            acts.push(Way::plain(Act { from, to, ..*base }));
-                        }
-                    }
-                };
-                if targets.empty {
-                    each(land & empty, &|_, _| true);
-                }
-                if let Some(cmp) = targets.friend {
-                    each(land & own, &|from, to| {
-                        cmp.holds(pos.height(to), pos.height(from))
-                            && pos.kind(to) == pos.kind(from)
-                    });
-                }
-                if let Some(cmp) = targets.enemy {
-                    each(land & enemy, &|from, to| {
-                        cmp.holds(pos.height(to), pos.height(from))
-                    });
-                }
-            }
-            if !line.through_pieces {
-                heads &= empty;
+                self.heads::<CellSet>(pos, player, line, dir, origins, min, max, ends, base, acts);
             }
         }
     }
@@ -371,7 +295,7 @@ impl Engine {
     /// and pushes an act for each landing its targets allow.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn heads(
+    fn heads<B: Bitboard>(
         &self,
         pos: &Position,
         player: PlayerId,
@@ -385,53 +309,106 @@ impl Engine {
         acts: &mut Vec<Way>,
     ) {
         let board = &self.rules.board;
-        let one = DirSet::single(dir);
         let shift = board.step_shift(dir);
-        let own = pos.owned(player);
-        let enemy = pos.owned(1 - player);
-        let empty = board.cells.minus(own.union(enemy));
-        let targets = line.targets;
-        let mut heads = origins;
+        let own = B::of(pos.owned(player));
+        let enemy = B::of(pos.owned(1 - player));
+        let empty = B::of(board.cells).and_not(own.or(enemy));
+        let (ends, targets) = (B::of(ends), line.targets);
+        let mut heads = B::of(origins);
         let mut d = 0;
         while d < max {
             d += 1;
-            heads = board.step_set(heads, one);
-            if heads.is_empty() {
+            heads = heads.step(board, dir);
+            if heads.is_none() {
                 break;
             }
             if d >= min {
-                let land = heads.inter(ends);
-                let from_of = |to: Cell| (to as i32 - d as i32 * shift) as Cell;
-                let mut push = |from: Cell, to: Cell| {
-                    acts.push(Way::plain(Act { from, to, ..*base }));
+                let land = heads.and(ends);
+                let back = d as i32 * shift;
+                let mut each = |mut cells: B, check: &dyn Fn(Cell, Cell) -> bool| {
+                    while let Some(to) = cells.pop() {
+                        let from = (to as i32 - back) as Cell;
+                        if check(from, to) {
+                            acts.push(Way::plain(Act { from, to, ..*base }));
+                        }
+                    }
                 };
                 if targets.empty {
-                    for to in land.inter(empty).iter() {
-                        push(from_of(to), to);
-                    }
+                    each(land.and(empty), &|_, _| true);
                 }
                 if let Some(cmp) = targets.friend {
-                    for to in land.inter(own).iter() {
-                        let from = from_of(to);
-                        if cmp.holds(pos.height(to), pos.height(from))
+                    each(land.and(own), &|from, to| {
+                        cmp.holds(pos.height(to), pos.height(from))
                             && pos.kind(to) == pos.kind(from)
-                        {
-                            push(from, to);
-                        }
-                    }
+                    });
                 }
                 if let Some(cmp) = targets.enemy {
-                    for to in land.inter(enemy).iter() {
-                        let from = from_of(to);
-                        if cmp.holds(pos.height(to), pos.height(from)) {
-                            push(from, to);
-                        }
-                    }
+                    each(land.and(enemy), &|from, to| {
+                        cmp.holds(pos.height(to), pos.height(from))
+                    });
                 }
             }
             if !line.through_pieces {
-                heads = heads.inter(empty);
+                heads = heads.and(empty);
             }
+        }
+    }
+
+    /// The acts of a jump option: a search from each movable piece.
+    fn jumps<B: Bitboard>(
+        &self,
+        jump: &Jump,
+        pos: &Position,
+        player: PlayerId,
+        base: &Act,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
+    ) {
+        let mut over = [B::NONE; 8];
+        for (l, leg) in jump.legs.iter().enumerate() {
+            over[l] = B::of(match leg.over {
+                Owner::Friend => pos.owned(player),
+                Owner::Enemy => pos.owned(1 - player),
+                Owner::Any => pos.occupied(),
+            });
+        }
+        let board = &self.rules.board;
+        let empty = B::of(board.cells.minus(pos.occupied()));
+        // The pieces with a first jump at all: one step back from a piece
+        // they may jump that has an empty cell beyond.
+        let mut starts = B::NONE;
+        for (l, leg) in jump.legs.iter().enumerate() {
+            for dir in leg.dirs[player].iter() {
+                let back = dir.opposite();
+                starts = starts.or(empty.step(board, back).and(over[l]).step(board, back));
+            }
+        }
+        let movers = self.movable(jump.option, pos, player);
+        for from in movers.inter(starts.to_set()).iter() {
+            let (mut free, mut over) = (empty, over);
+            // The mover's own cell is empty once its only piece has left:
+            // a jump may land there, and cannot pass over it.
+            if pos.height(from) == 1 {
+                free = free.or(B::cell(from));
+                for set in &mut over {
+                    *set = set.and_not(B::cell(from));
+                }
+            }
+            let mut jumper = Jumper {
+                engine: self,
+                jump,
+                player,
+                from,
+                over,
+                free,
+                enemy: pos.owned(1 - player),
+                counts: [0; 8],
+                ends: CellSet::EMPTY,
+                base: *base,
+                acts,
+                captures,
+            };
+            jumper.search(from, B::NONE, 0);
         }
     }
 
@@ -595,16 +572,25 @@ fn bounds(distance: &Distance, n: u32) -> (u32, u32) {
     (distance.min, distance.max.unwrap_or(n))
 }
 
-/// The depth-first search of a jump move.
-struct Jumper<'a> {
-    engine: &'a Engine,
+/// A jump option's rule.
+struct Jump<'a> {
     option: &'a MoveRule,
-    pos: &'a Position,
-    player: PlayerId,
-    from: Cell,
     legs: &'a [JumpLeg],
     chained: bool,
     capturing: bool,
+}
+
+/// The depth-first search of a jump move, over cell sets of type `B`.
+struct Jumper<'a, B> {
+    engine: &'a Engine,
+    jump: &'a Jump<'a>,
+    player: PlayerId,
+    from: Cell,
+    /// Per leg, the pieces it may jump.
+    over: [B; 8],
+    /// The cells a jump may land on.
+    free: B,
+    enemy: CellSet,
     /// Jumps made so far with each leg.
     counts: [u32; 8],
     /// End cells already pushed (non-capturing jumps merge paths).
@@ -614,37 +600,29 @@ struct Jumper<'a> {
     captures: &'a mut Vec<CellSet>,
 }
 
-impl Jumper<'_> {
-    fn search(&mut self, at: Cell, jumped: CellSet, depth: usize) {
+impl<B: Bitboard> Jumper<'_, B> {
+    fn search(&mut self, at: Cell, jumped: B, depth: usize) {
         if depth >= MAX_JUMPS {
             return;
         }
         let board = &self.engine.rules.board;
-        let pos = self.pos;
-        // The mover's own cell is empty once its only piece has left.
-        let vacated = pos.height(self.from) == 1;
-        let from = self.from;
-        let free = |c: Cell| pos.is_empty(c) || (vacated && c == from);
-        for (l, leg) in self.legs.iter().enumerate() {
+        let here = B::cell(at);
+        for (l, leg) in self.jump.legs.iter().enumerate() {
             if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
                 continue;
             }
+            let can_jump = self.over[l].and_not(jumped);
             for dir in leg.dirs[self.player].iter() {
-                let Some(over) = board.neighbour(at, dir) else {
-                    continue;
-                };
-                if free(over) || jumped.contains(over) || !self.owner_fits(leg.over, over) {
+                let over = here.step(board, dir).and(can_jump);
+                if over.is_none() {
                     continue;
                 }
-                let Some(land) = board.neighbour(over, dir) else {
+                let Some(land) = over.step(board, dir).and(self.free).pop() else {
                     continue;
                 };
-                if !free(land) {
-                    continue;
-                }
-                let now = jumped.union(CellSet::single(over));
-                self.found(land, now);
-                if self.chained {
+                let now = jumped.or(over);
+                self.found(land, now.to_set());
+                if self.jump.chained {
                     self.counts[l] += 1;
                     self.search(land, now, depth + 1);
                     self.counts[l] -= 1;
@@ -653,20 +631,11 @@ impl Jumper<'_> {
         }
     }
 
-    fn owner_fits(&self, over: Owner, cell: Cell) -> bool {
-        match (over, self.pos.owner(cell)) {
-            (_, None) => false,
-            (Owner::Any, Some(_)) => true,
-            (Owner::Friend, Some(p)) => p == self.player,
-            (Owner::Enemy, Some(p)) => p != self.player,
-        }
-    }
-
     fn found(&mut self, land: Cell, jumped: CellSet) {
         if land == self.from
             || !self
                 .engine
-                .ends_well(self.option, self.player, self.from, land)
+                .ends_well(self.jump.option, self.player, self.from, land)
         {
             return;
         }
@@ -675,9 +644,9 @@ impl Jumper<'_> {
             to: land,
             ..self.base
         };
-        if self.capturing {
+        if self.jump.capturing {
             // Different captures to one end are different moves.
-            let captured = jumped.inter(self.pos.owned(1 - self.player));
+            let captured = jumped.inter(self.enemy);
             let known = self
                 .acts
                 .iter()

@@ -18,12 +18,6 @@ pub struct CellSet([u64; 4]);
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; 4]);
 
-    /// The first 64 cells as one word (all of a board of at most 64 cells).
-    #[inline]
-    pub fn word(&self) -> u64 {
-        self.0[0]
-    }
-
     pub fn single(cell: Cell) -> CellSet {
         let mut s = CellSet::EMPTY;
         s.insert(cell);
@@ -157,6 +151,124 @@ impl Iterator for Cells {
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The cell sets inner loops work on: one machine word on boards of up to
+/// 64 cells (every cell index fits), else a whole [`CellSet`]. Code written
+/// once over this trait runs on either; the caller picks by board size.
+pub trait Bitboard: Copy + PartialEq {
+    const NONE: Self;
+    /// The cells of `set` (on a one-word board, all of them are in the word).
+    fn of(set: CellSet) -> Self;
+    fn to_set(self) -> CellSet;
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn and_not(self, other: Self) -> Self;
+    fn has(self, cell: Cell) -> bool;
+    fn cell(cell: Cell) -> Self;
+    fn is_none(self) -> bool;
+    /// Takes the lowest cell out of the set.
+    fn pop(&mut self) -> Option<Cell>;
+    /// Every cell one step from a cell of the set in `dir`.
+    fn step(self, board: &Board, dir: Dir) -> Self;
+}
+
+impl Bitboard for u64 {
+    const NONE: u64 = 0;
+    #[inline]
+    fn of(set: CellSet) -> u64 {
+        set.0[0]
+    }
+    #[inline]
+    fn to_set(self) -> CellSet {
+        CellSet([self, 0, 0, 0])
+    }
+    #[inline]
+    fn and(self, other: u64) -> u64 {
+        self & other
+    }
+    #[inline]
+    fn or(self, other: u64) -> u64 {
+        self | other
+    }
+    #[inline]
+    fn and_not(self, other: u64) -> u64 {
+        self & !other
+    }
+    #[inline]
+    fn has(self, cell: Cell) -> bool {
+        cell < 64 && self >> cell & 1 == 1
+    }
+    #[inline]
+    fn cell(cell: Cell) -> u64 {
+        1 << cell
+    }
+    #[inline]
+    fn is_none(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<Cell> {
+        if *self == 0 {
+            return None;
+        }
+        let c = self.trailing_zeros() as Cell;
+        *self &= *self - 1;
+        Some(c)
+    }
+    #[inline]
+    fn step(self, board: &Board, dir: Dir) -> u64 {
+        let from = self & board.step_from[dir.index()].0[0];
+        let by = board.step_shift[dir.index()];
+        if by >= 0 { from << by } else { from >> -by }
+    }
+}
+
+impl Bitboard for CellSet {
+    const NONE: CellSet = CellSet::EMPTY;
+    #[inline]
+    fn of(set: CellSet) -> CellSet {
+        set
+    }
+    #[inline]
+    fn to_set(self) -> CellSet {
+        self
+    }
+    #[inline]
+    fn and(self, other: CellSet) -> CellSet {
+        self.inter(other)
+    }
+    #[inline]
+    fn or(self, other: CellSet) -> CellSet {
+        self.union(other)
+    }
+    #[inline]
+    fn and_not(self, other: CellSet) -> CellSet {
+        self.minus(other)
+    }
+    #[inline]
+    fn has(self, cell: Cell) -> bool {
+        self.contains(cell)
+    }
+    #[inline]
+    fn cell(cell: Cell) -> CellSet {
+        CellSet::single(cell)
+    }
+    #[inline]
+    fn is_none(self) -> bool {
+        self.is_empty()
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<Cell> {
+        let c = self.first()?;
+        self.remove(c);
+        Some(c)
+    }
+    #[inline]
+    fn step(self, board: &Board, dir: Dir) -> CellSet {
+        let i = dir.index();
+        self.inter(board.step_from[i]).shifted(board.step_shift[i])
     }
 }
 
@@ -410,13 +522,6 @@ impl Board {
             out = out.union(set.inter(self.step_from[i]).shifted(self.step_shift[i]));
         }
         out
-    }
-
-    /// On a board of at most 64 cells: the cells (as one word) whose
-    /// neighbour in a direction is usable.
-    #[inline]
-    pub fn step_from_word(&self, dir: Dir) -> u64 {
-        self.step_from[dir.index()].0[0]
     }
 
     /// How far the cell index moves with a step in a direction.

@@ -9,7 +9,7 @@ mod dump;
 pub mod geometry;
 mod summary;
 
-pub use geometry::{Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES};
+pub use geometry::{Bitboard, Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES};
 
 /// The most kinds of piece a game may have.
 pub const MAX_KINDS: usize = 8;
