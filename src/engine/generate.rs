@@ -226,7 +226,7 @@ impl Engine {
         let (dmin, dmax) = (line.distance.min, line.distance.max);
         // `up to height`: pieces of one height go equally far, so they are
         // stepped together, one set per height.
-        let mut classes = [(CellSet::EMPTY, 0u32); 16];
+        let mut classes = [(CellSet::EMPTY, 0u32); 8];
         let mut n = 0;
         match dmax {
             Some(max) => {
@@ -325,25 +325,17 @@ impl Engine {
             if d >= min {
                 let land = heads.and(ends);
                 let back = d as i32 * shift;
-                let mut each = |mut cells: B, check: &dyn Fn(Cell, Cell) -> bool| {
-                    while let Some(to) = cells.pop() {
-                        let from = (to as i32 - back) as Cell;
-                        if check(from, to) {
-                            acts.push(Way::plain(Act { from, to, ..*base }));
-                        }
-                    }
-                };
                 if targets.empty {
-                    each(land.and(empty), &|_, _| true);
+                    push_landings(acts, base, land.and(empty), back, |_, _| true);
                 }
                 if let Some(cmp) = targets.friend {
-                    each(land.and(own), &|from, to| {
+                    push_landings(acts, base, land.and(own), back, |from, to| {
                         cmp.holds(pos.height(to), pos.height(from))
                             && pos.kind(to) == pos.kind(from)
                     });
                 }
                 if let Some(cmp) = targets.enemy {
-                    each(land.and(enemy), &|from, to| {
+                    push_landings(acts, base, land.and(enemy), back, |from, to| {
                         cmp.holds(pos.height(to), pos.height(from))
                     });
                 }
@@ -554,6 +546,24 @@ impl Engine {
             if self.lands(option, pos, player, from, to, height, targets) {
                 acts.push(Way::plain(Act { from, to, ..*base }));
             }
+        }
+    }
+}
+
+/// Pushes an act for each landing cell in `cells` that `check` accepts;
+/// its piece came from `back` cell indices before.
+#[inline(always)]
+fn push_landings<B: Bitboard>(
+    acts: &mut Vec<Way>,
+    base: &Act,
+    mut cells: B,
+    back: i32,
+    check: impl Fn(Cell, Cell) -> bool,
+) {
+    while let Some(to) = cells.pop() {
+        let from = (to as i32 - back) as Cell;
+        if check(from, to) {
+            acts.push(Way::plain(Act { from, to, ..*base }));
         }
     }
 }
