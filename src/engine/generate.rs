@@ -139,18 +139,7 @@ impl Engine {
                 targets,
                 ..
             } => {
-                for from in self.movable(option, pos, player).iter() {
-                    self.slide_with_turns(
-                        option,
-                        pos,
-                        player,
-                        from,
-                        dirs[player],
-                        targets,
-                        &base,
-                        acts,
-                    );
-                }
+                self.slides_with_turns(option, pos, player, dirs[player], targets, &base, acts);
             }
             Action::Jump {
                 legs,
@@ -506,45 +495,84 @@ impl Engine {
         df * ff + dr * fr
     }
 
-    /// Every empty cell reachable through empty cells, and the pieces next to them.
+    /// Slides with turns: from each movable piece to every empty cell
+    /// reachable through empty cells, and onto the pieces next to those.
+    /// The empty cells fall into regions, flooded once for all pieces; a
+    /// piece reaches the regions next to it.
     #[allow(clippy::too_many_arguments)]
-    fn slide_with_turns(
+    fn slides_with_turns(
         &self,
         option: &MoveRule,
         pos: &Position,
         player: PlayerId,
-        from: Cell,
         dirs: DirSet,
         targets: &Targets,
         base: &Act,
         acts: &mut Vec<Way>,
     ) {
+        const MAX_REGIONS: usize = 32;
         let board = &self.rules.board;
-        let empty = board.cells.minus(pos.occupied());
-        let mut reached = CellSet::EMPTY;
-        let mut touched = CellSet::EMPTY;
-        let mut frontier = CellSet::single(from);
-        let mut seen = CellSet::single(from);
-        while let Some(c) = frontier.first() {
-            frontier.remove(c);
-            for dir in dirs.iter() {
-                if let Some(n) = board.neighbour(c, dir)
-                    && !seen.contains(n)
-                {
-                    seen.insert(n);
-                    if empty.contains(n) {
-                        reached.insert(n);
-                        frontier.insert(n);
-                    } else {
-                        touched.insert(n);
+        let movers = self.movable(option, pos, player);
+        if movers.is_empty() {
+            return;
+        }
+        let occupied = pos.occupied();
+        let empty = board.cells.minus(occupied);
+        let mut regions = [CellSet::EMPTY; MAX_REGIONS];
+        let mut n = 0;
+        let mut left = empty;
+        while let Some(c) = left.first() {
+            if n == MAX_REGIONS {
+                // Many small regions: the rest together, each piece
+                // flooding its own way through them below.
+                regions[n - 1] = regions[n - 1].union(left);
+                break;
+            }
+            regions[n] = board.flood(c, empty, dirs);
+            left = left.minus(regions[n]);
+            n += 1;
+        }
+        let onto_pieces = targets.friend.is_some() || targets.enemy.is_some();
+        let plain = targets.empty
+            && !onto_pieces
+            && option.ending_in.is_none()
+            && !option.must_end_further_forward;
+        for from in movers.iter() {
+            let next_to = board.step_set(CellSet::single(from), dirs).inter(empty);
+            let mut reached = CellSet::EMPTY;
+            for region in &regions[..n] {
+                if region.intersects(&next_to) {
+                    reached = reached.union(*region);
+                }
+            }
+            if n == MAX_REGIONS && reached.intersects(&regions[n - 1]) {
+                // The merged last entry is not one region: flood exactly.
+                reached = CellSet::EMPTY;
+                for c in next_to.iter() {
+                    if !reached.contains(c) {
+                        reached = reached.union(board.flood(c, empty, dirs));
                     }
                 }
             }
-        }
-        let height = pos.height(from);
-        for to in reached.union(touched).iter() {
-            if self.lands(option, pos, player, from, to, height, targets) {
-                acts.push(Way::plain(Act { from, to, ..*base }));
+            let mut ends = reached;
+            if onto_pieces {
+                let mut touched = board.step_set(reached.union(CellSet::single(from)), dirs);
+                touched = touched.inter(occupied);
+                touched.remove(from);
+                ends = ends.union(touched);
+            }
+            let height = pos.height(from);
+            if plain {
+                // Every empty cell reached is a landing.
+                for to in ends.iter() {
+                    acts.push(Way::plain(Act { from, to, ..*base }));
+                }
+                continue;
+            }
+            for to in ends.iter() {
+                if self.lands(option, pos, player, from, to, height, targets) {
+                    acts.push(Way::plain(Act { from, to, ..*base }));
+                }
             }
         }
     }
