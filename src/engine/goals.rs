@@ -2,9 +2,7 @@
 //! won, following the rules' precedence of outcomes.
 
 use super::{Engine, Outcome, Position};
-use crate::rules::{
-    Board, Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side,
-};
+use crate::rules::{Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side};
 
 pub(super) enum Verdict {
     /// Nothing decided; play goes on.
@@ -34,7 +32,8 @@ impl Engine {
         }
         // holds[player][wins?], computed on demand.
         let mut cache: [[Option<bool>; 2]; 2] = [[None; 2]; 2];
-        let mut groups: [Option<Groups>; 2] = [None, None];
+        // Per player: the groups through the filled cells, and how they connect.
+        let mut groups: [Option<(DirSet, CellSet)>; 2] = [None, None];
         let mut holds = |player: PlayerId, outcome: GoalOutcome| {
             let i = (outcome == GoalOutcome::Wins) as usize;
             *cache[player][i].get_or_insert_with(|| {
@@ -73,7 +72,7 @@ impl Engine {
         pos: &Position,
         player: PlayerId,
         gained: Option<CellSet>,
-        groups: &mut Option<Groups>,
+        groups: &mut Option<(DirSet, CellSet)>,
     ) -> bool {
         let own = pos.owned(player);
         match test {
@@ -86,14 +85,19 @@ impl Engine {
                     return false;
                 }
                 if gained.is_some() {
-                    // The groups through the filled cells are the same for
-                    // every chain goal of the player: flood them once.
-                    let memo = match groups {
-                        Some(g) if g.connect == *connect => g,
-                        _ => groups.insert(Groups::flood(&self.rules.board, starts, own, *connect)),
+                    // All groups through the filled cells at once, flooded
+                    // once for every chain goal of the player: a chain
+                    // needs them to reach both regions.
+                    let reach = match groups {
+                        Some((c, reach)) if c == connect => *reach,
+                        _ => {
+                            let reach = self.rules.board.flood_from(starts, own, *connect);
+                            *groups = Some((*connect, reach));
+                            reach
+                        }
                     };
-                    if let Some(list) = memo.list() {
-                        return list.iter().any(|g| g.intersects(a) && g.intersects(b));
+                    if !reach.intersects(a) || !reach.intersects(b) {
+                        return false;
                     }
                 }
                 while let Some(s) = starts.first() {
@@ -147,46 +151,6 @@ impl Engine {
         own.inter(a)
             .iter()
             .any(|start| search.extend(start, None, CellSet::single(start), 1))
-    }
-}
-
-/// The groups of one player's pieces through the cells a part filled,
-/// shared by that player's chain goals. More than `Groups::MAX` groups are
-/// not kept, and each goal floods its own.
-pub(super) struct Groups {
-    connect: DirSet,
-    list: [CellSet; Groups::MAX],
-    /// `None` when there were too many to keep.
-    len: Option<usize>,
-}
-
-impl Groups {
-    const MAX: usize = 8;
-
-    fn flood(board: &Board, starts: CellSet, own: CellSet, connect: DirSet) -> Groups {
-        let mut out = Groups {
-            connect,
-            list: [CellSet::EMPTY; Groups::MAX],
-            len: Some(0),
-        };
-        let mut left = starts;
-        let mut n = 0;
-        while let Some(s) = left.first() {
-            if n == Groups::MAX {
-                out.len = None;
-                return out;
-            }
-            let group = board.flood(s, own, connect);
-            out.list[n] = group;
-            n += 1;
-            left = left.minus(group);
-        }
-        out.len = Some(n);
-        out
-    }
-
-    fn list(&self) -> Option<&[CellSet]> {
-        self.len.map(|n| &self.list[..n])
     }
 }
 

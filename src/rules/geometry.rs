@@ -650,11 +650,17 @@ impl Board {
 
     /// The cells of `within` reachable from `start` through `connect` steps.
     pub fn flood(&self, start: Cell, within: CellSet, connect: DirSet) -> CellSet {
+        self.flood_from(CellSet::single(start), within, connect)
+    }
+
+    /// The cells of `within` reachable from any cell of `starts` (which
+    /// are kept) through `connect` steps.
+    pub fn flood_from(&self, starts: CellSet, within: CellSet, connect: DirSet) -> CellSet {
         if self.size() <= 64 {
-            return CellSet([self.flood_word(1 << start, within.0[0], connect), 0, 0, 0]);
+            return CellSet([self.flood_word(starts.0[0], within.0[0], connect), 0, 0, 0]);
         }
         // Grows the whole front at once, a step in every direction per round.
-        let mut seen = CellSet::single(start);
+        let mut seen = starts;
         let mut front = seen;
         while !front.is_empty() {
             front = self.step_set(front, connect).inter(within).minus(seen);
