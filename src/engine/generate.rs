@@ -11,29 +11,63 @@ use crate::rules::{
 /// One way of playing a part: an act and, for a capturing jump, the index
 /// of the set of pieces it takes (kept apart: most acts take none, and a
 /// way should stay small, since play-outs list every way of a position).
+///
+/// Unordered listings (for random draws) may also hold a group: one entry
+/// for every act that differs from `act` only in its destination, the
+/// destinations being the set at its index (a placement's cells, a
+/// relocation's or a slide's reach), so that they need not be listed.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Way {
     pub act: Act,
-    pub capture: u16,
+    /// `NO_SET`, the index of a capture set, or `GROUP` and the index of
+    /// a set of destinations.
+    set: u16,
 }
 
-/// `Way::capture` of a way that takes nothing.
-pub(super) const NO_CAPTURE: u16 = u16::MAX;
+const NO_SET: u16 = u16::MAX;
+const GROUP: u16 = 0x8000;
+/// The most sets (captures and groups) one listing keeps.
+pub(super) const MAX_SETS: usize = 0x7fff;
 
 impl Way {
-    fn plain(act: Act) -> Way {
+    pub fn plain(act: Act) -> Way {
+        Way { act, set: NO_SET }
+    }
+
+    /// A group of ways, with the destinations in `sets[index]`.
+    pub fn group(act: Act, index: usize) -> Way {
+        debug_assert!(index < MAX_SETS);
         Way {
             act,
-            capture: NO_CAPTURE,
+            set: GROUP | index as u16,
         }
     }
 
+    fn capturing(act: Act, index: usize) -> Way {
+        debug_assert!(index < MAX_SETS);
+        Way {
+            act,
+            set: index as u16,
+        }
+    }
+
+    /// Whether this entry stands for a group of ways.
+    pub fn is_group(&self) -> bool {
+        self.set != NO_SET && self.set & GROUP != 0
+    }
+
+    /// The destinations of a group.
+    pub fn dests(&self, sets: &[CellSet]) -> CellSet {
+        debug_assert!(self.is_group());
+        sets[(self.set & !GROUP) as usize]
+    }
+
     /// The pieces this way jumps and takes.
-    pub fn captured(&self, captures: &[CellSet]) -> CellSet {
-        if self.capture == NO_CAPTURE {
+    pub fn captured(&self, sets: &[CellSet]) -> CellSet {
+        if self.set == NO_SET || self.set & GROUP != 0 {
             CellSet::EMPTY
         } else {
-            captures[self.capture as usize]
+            sets[self.set as usize]
         }
     }
 }
@@ -70,13 +104,11 @@ impl Engine {
         match &option.action {
             Action::Place { on } => {
                 for kind in self.kinds_in_reserve(option, pos, player) {
-                    for to in on[player].inter(empty).iter() {
-                        acts.push(Way::plain(Act {
-                            kind: kind as u8,
-                            to,
-                            ..base
-                        }));
-                    }
+                    let act = Act {
+                        kind: kind as u8,
+                        ..base
+                    };
+                    push_dests(acts, captures, act, on[player].inter(empty), ordered);
                 }
             }
             Action::Enter { entries } => {
@@ -96,14 +128,9 @@ impl Engine {
                 }
             }
             Action::Relocate { to } => {
+                let dests = to[player].inter(empty);
                 for from in self.movable(option, pos, player).iter() {
-                    for dest in to[player].inter(empty).iter() {
-                        acts.push(Way::plain(Act {
-                            from,
-                            to: dest,
-                            ..base
-                        }));
-                    }
+                    push_dests(acts, captures, Act { from, ..base }, dests, ordered);
                 }
             }
             Action::Step {
@@ -139,7 +166,8 @@ impl Engine {
                 targets,
                 ..
             } => {
-                self.slides_with_turns(option, pos, player, dirs[player], targets, &base, acts);
+                let slide = (option, dirs[player], targets);
+                self.slides_with_turns(pos, player, slide, &base, ordered, acts, captures);
             }
             Action::Jump {
                 legs,
@@ -502,13 +530,13 @@ impl Engine {
     #[allow(clippy::too_many_arguments)]
     fn slides_with_turns(
         &self,
-        option: &MoveRule,
         pos: &Position,
         player: PlayerId,
-        dirs: DirSet,
-        targets: &Targets,
+        (option, dirs, targets): (&MoveRule, DirSet, &Targets),
         base: &Act,
+        ordered: bool,
         acts: &mut Vec<Way>,
+        sets: &mut Vec<CellSet>,
     ) {
         const MAX_REGIONS: usize = 32;
         let board = &self.rules.board;
@@ -537,22 +565,50 @@ impl Engine {
             && !onto_pieces
             && option.ending_in.is_none()
             && !option.must_end_further_forward;
+        // The cells next to each region: a piece there reaches the region.
+        let mut borders = [CellSet::EMPTY; MAX_REGIONS];
+        for i in 0..n {
+            borders[i] = board.step_set(regions[i], dirs);
+        }
+        // Pieces next to the same regions reach the same cells: their
+        // group of destinations is kept once (draws only).
+        let mut shared: [(u32, usize); 8] = [(0, 0); 8];
+        let mut n_shared = 0;
+        let exact = n < MAX_REGIONS;
         for from in movers.iter() {
-            let next_to = board.step_set(CellSet::single(from), dirs).inter(empty);
+            let mut next_to = 0u32;
             let mut reached = CellSet::EMPTY;
-            for region in &regions[..n] {
-                if region.intersects(&next_to) {
-                    reached = reached.union(*region);
+            for i in 0..n {
+                if borders[i].contains(from) {
+                    next_to |= 1 << i;
+                    reached = reached.union(regions[i]);
                 }
             }
-            if n == MAX_REGIONS && reached.intersects(&regions[n - 1]) {
+            if !exact && next_to >> (n - 1) & 1 == 1 {
                 // The merged last entry is not one region: flood exactly.
-                reached = CellSet::EMPTY;
-                for c in next_to.iter() {
-                    if !reached.contains(c) {
-                        reached = reached.union(board.flood(c, empty, dirs));
+                let starts = board.step_set(CellSet::single(from), dirs).inter(empty);
+                reached = board.flood_from(starts, empty, dirs);
+            }
+            if plain && !ordered && exact && reached.len() >= 2 {
+                let known = shared[..n_shared].iter().find(|(m, _)| *m == next_to);
+                let index = match known {
+                    Some(&(_, index)) => index,
+                    None if sets.len() < MAX_SETS => {
+                        sets.push(reached);
+                        let index = sets.len() - 1;
+                        if n_shared < shared.len() {
+                            shared[n_shared] = (next_to, index);
+                            n_shared += 1;
+                        }
+                        index
                     }
-                }
+                    None => {
+                        push_dests(acts, sets, Act { from, ..*base }, reached, true);
+                        continue;
+                    }
+                };
+                acts.push(Way::group(Act { from, ..*base }, index));
+                continue;
             }
             let mut ends = reached;
             if onto_pieces {
@@ -561,14 +617,12 @@ impl Engine {
                 touched.remove(from);
                 ends = ends.union(touched);
             }
-            let height = pos.height(from);
             if plain {
                 // Every empty cell reached is a landing.
-                for to in ends.iter() {
-                    acts.push(Way::plain(Act { from, to, ..*base }));
-                }
+                push_dests(acts, sets, Act { from, ..*base }, ends, ordered);
                 continue;
             }
+            let height = pos.height(from);
             for to in ends.iter() {
                 if self.lands(option, pos, player, from, to, height, targets) {
                     acts.push(Way::plain(Act { from, to, ..*base }));
@@ -576,6 +630,26 @@ impl Engine {
             }
         }
     }
+}
+
+/// Pushes the acts that are `base` with a destination in `dests`: one by
+/// one when `ordered`, else as one group (see [`Way`]).
+fn push_dests(
+    acts: &mut Vec<Way>,
+    sets: &mut Vec<CellSet>,
+    base: Act,
+    dests: CellSet,
+    ordered: bool,
+) {
+    let n = dests.len();
+    if ordered || n < 2 || sets.len() >= MAX_SETS {
+        for to in dests.iter() {
+            acts.push(Way::plain(Act { to, ..base }));
+        }
+        return;
+    }
+    sets.push(dests);
+    acts.push(Way::group(base, sets.len() - 1));
 }
 
 /// Pushes an act for each landing cell in `cells` that `check` accepts;
@@ -689,13 +763,10 @@ impl<B: Bitboard> Jumper<'_, B> {
                 .acts
                 .iter()
                 .any(|w| w.act == act && w.captured(self.captures) == captured);
-            // More than 65,534 capture sets in one position are not listed.
-            if !known && self.captures.len() < NO_CAPTURE as usize {
+            // More than 32,767 capture sets in one position are not listed.
+            if !known && self.captures.len() < MAX_SETS {
                 self.captures.push(captured);
-                self.acts.push(Way {
-                    act,
-                    capture: (self.captures.len() - 1) as u16,
-                });
+                self.acts.push(Way::capturing(act, self.captures.len() - 1));
             }
         } else if !self.ends.contains(land) {
             self.ends.insert(land);

@@ -12,7 +12,9 @@
 //! moves in place (see [`Engine::legal_moves`]) and pick one.
 
 use super::apply::{has_destination, has_origin};
-use super::generate::Way;
+use super::generate::{MAX_SETS, Way};
+use super::moves::Act;
+use super::position::Was;
 use super::{Engine, Outcome, Position, Successors};
 use crate::ai::Rng;
 use crate::rules::{Action, CellSet, Distance, MoveRule, Rules};
@@ -65,28 +67,71 @@ impl Engine {
                 &mut scratch.captures,
             );
         }
+        // A group counts for as many ways as it has destinations.
+        let sets = &mut scratch.captures;
+        let weight = |w: &Way, sets: &[CellSet]| {
+            if w.is_group() { w.dests(sets).len() } else { 1 }
+        };
+        let grouped = acts.iter().any(Way::is_group);
+        let mut total: usize = if grouped {
+            acts.iter().map(|w| weight(w, sets)).sum()
+        } else {
+            acts.len()
+        };
         let mut drawn = None;
-        while !acts.is_empty() {
-            let i = rng.below(acts.len());
+        while total > 0 {
+            let (i, act) = if grouped {
+                pick(&acts, sets, rng.below(total))
+            } else {
+                let i = rng.below(total);
+                (i, acts[i].act)
+            };
             let way = acts[i];
-            let jumped = way.captured(&scratch.captures);
+            let jumped = way.captured(sets);
             let mut next = pos.clone();
             let mark = scratch.trail.len();
-            let played = self.play_act(0, &mut next, &way.act, jumped, &mut scratch.trail);
+            let played = self.play_act(0, &mut next, &act, jumped, &mut scratch.trail);
             let mut touched = CellSet::EMPTY;
             for &(cell, _, _) in &scratch.trail[mark..] {
                 touched.insert(cell);
             }
             scratch.trail.truncate(mark);
             if played.is_err() {
-                acts.swap_remove(i);
+                // Never drawn again.
+                total -= 1;
+                let mut rest = CellSet::EMPTY;
+                if way.is_group() {
+                    rest = way.dests(sets);
+                    rest.remove(act.to);
+                }
+                if rest.is_empty() {
+                    acts.swap_remove(i);
+                } else if sets.len() < MAX_SETS {
+                    // Groups may share their set: the smaller one is new.
+                    sets.push(rest);
+                    acts[i] = Way::group(way.act, sets.len() - 1);
+                } else {
+                    acts.swap_remove(i);
+                    for to in rest.iter() {
+                        acts.push(Way::plain(Act { to, ..way.act }));
+                    }
+                }
                 continue;
             }
             if self.distinct_ways {
                 drawn = Some(next);
                 break;
             }
-            let m = self.ways_to(pos, &next, touched, i, &acts, scratch);
+            let drawn_way = (&act, jumped);
+            let m = self.ways_to(
+                pos,
+                &next,
+                touched,
+                drawn_way,
+                &acts,
+                sets,
+                &mut scratch.trail,
+            );
             if m == 1 || rng.below(m) == 0 {
                 drawn = Some(next);
                 break;
@@ -113,50 +158,82 @@ impl Engine {
 }
 
 impl Engine {
-    /// How many of the ways in `acts` lead to `next`, which `acts[drawn]`
-    /// leads to from `pos`, changing only stacks in `touched`. Another way
-    /// can lead there only if the stacks it must change (the cell its piece
+    /// How many of the ways in `acts` lead to `next`, which `drawn` leads
+    /// to from `pos`, changing only stacks in `touched`. Another way can
+    /// lead there only if the stacks it must change (the cell its piece
     /// leaves, the cell it lands on) are among those, so only such ways are
     /// played. One part only.
+    #[allow(clippy::too_many_arguments)]
     fn ways_to(
         &self,
         pos: &Position,
         next: &Position,
         touched: CellSet,
-        drawn: usize,
+        (drawn, drawn_jumped): (&Act, CellSet),
         acts: &[Way],
-        scratch: &mut Successors,
+        sets: &[CellSet],
+        trail: &mut Vec<Was>,
     ) -> usize {
         let options = &self.rules.parts[0].options;
         let mut m = 1;
-        for (j, way) in acts.iter().enumerate() {
-            if j == drawn {
-                continue;
+        let mut count = |act: &Act, jumped: CellSet| {
+            let mut other = pos.clone();
+            let mark = trail.len();
+            let played = self.play_act(0, &mut other, act, jumped, trail);
+            trail.truncate(mark);
+            if played.is_ok() && other.key == next.key && other == *next {
+                m += 1;
             }
+        };
+        for way in acts {
             let action = &options[way.act.option as usize].action;
-            let must_change = |cell| touched.contains(cell);
-            if has_origin(action) && !must_change(way.act.from) {
+            if has_origin(action) && !touched.contains(way.act.from) {
                 continue;
             }
             // An entry's own cell may hold the same after a push; its gap
             // always changes, but is not known here, so entries are played.
-            if has_destination(action)
-                && !matches!(action, Action::Enter { .. })
-                && !must_change(way.act.to)
+            let landing = has_destination(action) && !matches!(action, Action::Enter { .. });
+            let jumped = way.captured(sets);
+            if way.is_group() {
+                for to in way.dests(sets).inter(touched).iter() {
+                    let act = Act { to, ..way.act };
+                    if act != *drawn {
+                        count(&act, jumped);
+                    }
+                }
+                continue;
+            }
+            if landing && !touched.contains(way.act.to)
+                || (way.act, jumped) == (*drawn, drawn_jumped)
             {
                 continue;
             }
-            let jumped = way.captured(&scratch.captures);
-            let mut other = pos.clone();
-            let mark = scratch.trail.len();
-            let played = self.play_act(0, &mut other, &way.act, jumped, &mut scratch.trail);
-            scratch.trail.truncate(mark);
-            if played.is_ok() && other.key == next.key && other == *next {
-                m += 1;
-            }
+            count(&way.act, jumped);
         }
         m
     }
+}
+
+/// The way at `index` among the ways `acts` stand for (a group counting
+/// for each of its destinations): its entry, and the act.
+fn pick(acts: &[Way], sets: &[CellSet], mut index: usize) -> (usize, Act) {
+    for (i, way) in acts.iter().enumerate() {
+        if !way.is_group() {
+            if index == 0 {
+                return (i, way.act);
+            }
+            index -= 1;
+            continue;
+        }
+        let dests = way.dests(sets);
+        let n = dests.len();
+        if index < n {
+            let to = dests.iter().nth(index).expect("an index within the group");
+            return (i, Act { to, ..way.act });
+        }
+        index -= n;
+    }
+    unreachable!("the index is below the total of the ways")
 }
 
 /// Whether two different ways of playing a turn can never lead to the same
