@@ -72,6 +72,32 @@ fn drawn_moves_are_legal_and_uniform() {
     }
 }
 
+/// The same for games of the test suite: slides of any length past holes
+/// (drawn as counted candidates), and placements, relocations and steps
+/// onto stacks (drawn from groups, with a count of merging ways).
+#[test]
+fn drawn_moves_of_unusual_games_are_uniform() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for file in ["rooks.game", "towers.game"] {
+        let path = dir.join(file).display().to_string();
+        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        for seed in 0..3 {
+            let mut game = Game::new(&engine);
+            let mut rng = Rng::new(seed);
+            for _ in 0..6 {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let n = game.legal().len();
+                game.play_index(rng.below(n));
+            }
+            if game.status() == Status::Ongoing {
+                assert_uniform(file, &engine, game.position(), &mut rng);
+            }
+        }
+    }
+}
+
 /// Where several ways lead to one position, that move is drawn no more
 /// often than any other: Forms positions where a capture or slide cuts
 /// off so much that two different moves leave the same board.

@@ -91,10 +91,8 @@ impl Engine {
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) {
-        match option.only_if {
-            Some(Test::ReserveEmpty) if pos.reserve_total(player) > 0 => return,
-            Some(Test::ReserveNotEmpty) if pos.reserve_total(player) == 0 => return,
-            _ => {}
+        if !self.option_open(option, pos, player) {
+            return;
         }
         let base = Act {
             option: index as u8,
@@ -188,14 +186,7 @@ impl Engine {
             }
             Action::BearOff { dirs, distance } => {
                 for from in self.movable(option, pos, player).iter() {
-                    let n = pos.height(from);
-                    let (min, max) = bounds(distance, n);
-                    let leaves = dirs[player].iter().any(|dir| {
-                        // The shortest distance that leaves the grid this way.
-                        let exit = self.rules.board.steps_to_edge(from, dir) + 1;
-                        exit.max(min) <= max
-                    });
-                    if leaves {
+                    if self.bears_off(pos, from, dirs[player], distance) {
                         acts.push(Way::plain(Act { from, ..base }));
                     }
                 }
@@ -421,6 +412,33 @@ impl Engine {
         }
     }
 
+    /// Whether the option's reserve test (`only when reserve is empty` and
+    /// the like) lets it be used at all.
+    pub(super) fn option_open(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> bool {
+        match option.only_if {
+            Some(Test::ReserveEmpty) => pos.reserve_total(player) == 0,
+            Some(Test::ReserveNotEmpty) => pos.reserve_total(player) > 0,
+            _ => true,
+        }
+    }
+
+    /// Whether the top piece on `from` may bear off: a move along one of
+    /// `dirs`, within the distance, would leave the grid.
+    pub(super) fn bears_off(
+        &self,
+        pos: &Position,
+        from: Cell,
+        dirs: DirSet,
+        distance: &Distance,
+    ) -> bool {
+        let (min, max) = bounds(distance, pos.height(from));
+        dirs.iter().any(|dir| {
+            // The shortest distance that leaves the grid this way.
+            let exit = self.rules.board.steps_to_edge(from, dir) + 1;
+            exit.max(min) <= max
+        })
+    }
+
     /// The kinds this option may take from the player's reserve.
     fn kinds_in_reserve(
         &self,
@@ -439,7 +457,7 @@ impl Engine {
     }
 
     /// The cells whose top piece this option may move.
-    fn movable(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> CellSet {
+    pub(super) fn movable(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> CellSet {
         let mut cells = pos.owned(player);
         if option.kind.is_none() && !matches!(option.only_if, Some(Test::OwnPiecesFill(_))) {
             return cells;
@@ -474,7 +492,7 @@ impl Engine {
     /// Whether a piece moving from `from` (a stack of `n`) may end on `to`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn lands(
+    pub(super) fn lands(
         &self,
         option: &MoveRule,
         pos: &Position,
@@ -508,7 +526,7 @@ impl Engine {
     }
 
     /// How far one step in `dir` goes forward for a player.
-    fn ahead_of(&self, player: PlayerId, dir: Dir) -> i32 {
+    pub(super) fn ahead_of(&self, player: PlayerId, dir: Dir) -> i32 {
         let (df, dr) = dir.delta();
         let (ff, fr) = self.rules.players[player].facing.delta();
         df * ff + dr * fr

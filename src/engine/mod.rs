@@ -10,6 +10,7 @@
 //! Nothing here knows a game by name; it reads only [`crate::rules`].
 
 mod apply;
+mod candidates;
 mod explain;
 mod game;
 mod generate;
@@ -83,6 +84,8 @@ pub struct Successors {
     captures: Vec<CellSet>,
     /// The stacks changed by the acts played in place, to take them back.
     trail: Vec<position::Was>,
+    /// Candidates for drawing a way without listing (see `candidates`).
+    candidates: candidates::Candidates,
 }
 
 impl Successors {

@@ -51,6 +51,14 @@ impl Engine {
             let mv = scratch.moves[rng.below(scratch.len())];
             return Draw::Next(self.replay(pos, &mv, &mut scratch.trail));
         }
+        if self.draws_candidates() {
+            let cands = &mut scratch.candidates;
+            let (captures, trail) = (&mut scratch.captures, &mut scratch.trail);
+            if let Some(mut next) = self.draw_candidate(pos, rng, cands, captures, trail) {
+                self.end_turn(&mut next);
+                return Draw::Next(next);
+            }
+        }
         let player = pos.to_move();
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();

@@ -1,0 +1,315 @@
+//! Drawing a way by index among candidates counted as a product, without
+//! listing the ways.
+//!
+//! A straight move's candidates are (piece, direction, distance) for every
+//! movable piece, every direction of the option and every distance up to
+//! the farthest any of its pieces may go; a bear-off's are its pieces.
+//! Options whose ways cannot be counted so (jumps, entries, placements, …)
+//! are listed. A candidate is a way exactly when it passes the checks the
+//! listing applies, and each way is one candidate, so a candidate drawn
+//! uniformly that turns out to be a legal way is a uniformly drawn legal
+//! way. After too many misses the caller lists the ways instead, which is
+//! uniform too, so the draw as a whole is.
+
+use super::generate::Way;
+use super::moves::Act;
+use super::position::Was;
+use super::{Engine, Position};
+use crate::ai::Rng;
+use crate::rules::{
+    Action, Cell, CellSet, Dir, DirSet, Distance, MoveRule, PerPlayer, PlayerId, Targets,
+};
+
+/// Candidates drawn before the caller falls back to listing every way.
+const TRIES: usize = 48;
+
+/// The candidates of the options of a position, reused from turn to turn.
+#[derive(Default)]
+pub(super) struct Candidates {
+    spaces: Vec<Space>,
+    /// The movable pieces of the spaces, each space a range of them.
+    movers: Vec<Cell>,
+    /// The ways of the options that are listed.
+    listed: Vec<Way>,
+    total: usize,
+}
+
+/// The candidates of one option.
+#[derive(Clone, Copy)]
+enum Space {
+    Straight {
+        option: usize,
+        /// The option's movers: `movers[first..first + pieces]`.
+        first: usize,
+        pieces: usize,
+        dirs: [Dir; 8],
+        ndirs: usize,
+        min: u32,
+        /// Distances `min..min + span`.
+        span: u32,
+        through_pieces: bool,
+    },
+    BearOff {
+        option: usize,
+        first: usize,
+        pieces: usize,
+    },
+    /// `listed[first..first + ways]`.
+    Listed { first: usize, ways: usize },
+}
+
+impl Space {
+    fn size(&self) -> usize {
+        match *self {
+            Space::Straight {
+                pieces,
+                ndirs,
+                span,
+                ..
+            } => pieces * ndirs * span as usize,
+            Space::BearOff { pieces, .. } => pieces,
+            Space::Listed { ways, .. } => ways,
+        }
+    }
+}
+
+impl Engine {
+    /// Whether candidates pay here: some option is a straight move or a
+    /// bear-off, none is a jump (whose search would be listed anyway, and
+    /// costs the most), and no two ways can merge (so a drawn way is a move).
+    pub(super) fn draws_candidates(&self) -> bool {
+        let options = &self.rules.parts[0].options;
+        self.distinct_ways
+            && options
+                .iter()
+                .any(|o| straight(o).is_some() || matches!(o.action, Action::BearOff { .. }))
+            && !options
+                .iter()
+                .any(|o| matches!(o.action, Action::Jump { .. }))
+    }
+
+    /// A legal way of `pos` drawn uniformly, played: the position after
+    /// it, before the turn ends. `None` after too many misses (or with no
+    /// candidate at all): the caller then lists the ways.
+    pub(super) fn draw_candidate(
+        &self,
+        pos: &Position,
+        rng: &mut Rng,
+        cands: &mut Candidates,
+        captures: &mut Vec<CellSet>,
+        trail: &mut Vec<Was>,
+    ) -> Option<Position> {
+        let player = pos.to_move();
+        self.count_candidates(pos, player, cands, captures);
+        if cands.total == 0 {
+            return None;
+        }
+        for _ in 0..TRIES {
+            let Some((act, jumped)) = self.candidate(pos, player, cands, captures, rng) else {
+                continue;
+            };
+            if let Ok(next) = self.try_act(0, pos, &act, jumped, trail) {
+                return Some(next);
+            }
+        }
+        None
+    }
+
+    fn count_candidates(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        cands: &mut Candidates,
+        captures: &mut Vec<CellSet>,
+    ) {
+        cands.spaces.clear();
+        cands.movers.clear();
+        cands.listed.clear();
+        captures.clear();
+        let board = &self.rules.board;
+        for (i, option) in self.rules.parts[0].options.iter().enumerate() {
+            if !self.option_open(option, pos, player) {
+                continue;
+            }
+            let first = cands.movers.len();
+            let space = if let Some((dirs, distance, through_pieces)) = straight(option) {
+                let mut tallest = 0;
+                for c in self.movable(option, pos, player).iter() {
+                    cands.movers.push(c);
+                    tallest = tallest.max(pos.height(c));
+                }
+                let longest = board.width.max(board.height) as u32;
+                let max = distance.max.unwrap_or(tallest).min(longest);
+                let mut ds = [Dir::Up; 8];
+                let mut ndirs = 0;
+                for d in dirs[player].iter() {
+                    ds[ndirs] = d;
+                    ndirs += 1;
+                }
+                Space::Straight {
+                    option: i,
+                    first,
+                    pieces: cands.movers.len() - first,
+                    dirs: ds,
+                    ndirs,
+                    min: distance.min,
+                    span: (max + 1).saturating_sub(distance.min),
+                    through_pieces,
+                }
+            } else if let Action::BearOff { .. } = option.action {
+                cands
+                    .movers
+                    .extend(self.movable(option, pos, player).iter());
+                Space::BearOff {
+                    option: i,
+                    first,
+                    pieces: cands.movers.len() - first,
+                }
+            } else {
+                let first = cands.listed.len();
+                self.acts_of(
+                    i,
+                    option,
+                    pos,
+                    player,
+                    CellSet::EMPTY,
+                    true,
+                    &mut cands.listed,
+                    captures,
+                );
+                Space::Listed {
+                    first,
+                    ways: cands.listed.len() - first,
+                }
+            };
+            cands.spaces.push(space);
+        }
+        cands.total = cands.spaces.iter().map(Space::size).sum();
+    }
+
+    /// A candidate drawn uniformly, if it is a way: its act and captures.
+    fn candidate(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        cands: &Candidates,
+        captures: &[CellSet],
+        rng: &mut Rng,
+    ) -> Option<(Act, CellSet)> {
+        let mut index = rng.below(cands.total);
+        let space = cands.spaces.iter().find(|s| {
+            let n = s.size();
+            if index < n {
+                true
+            } else {
+                index -= n;
+                false
+            }
+        })?;
+        match *space {
+            Space::Straight {
+                option,
+                first,
+                pieces,
+                dirs,
+                ndirs,
+                min,
+                through_pieces,
+                ..
+            } => {
+                let from = cands.movers[first + index % pieces];
+                let rest = index / pieces;
+                let dir = dirs[rest % ndirs];
+                let d = min + (rest / ndirs) as u32;
+                let rule = &self.rules.parts[0].options[option];
+                let line = (dir, d, through_pieces);
+                let to = self.straight_to(rule, pos, player, from, line)?;
+                let act = Act {
+                    option: option as u8,
+                    from,
+                    to,
+                    ..Act::EMPTY
+                };
+                Some((act, CellSet::EMPTY))
+            }
+            Space::BearOff { option, first, .. } => {
+                let from = cands.movers[first + index];
+                let rule = &self.rules.parts[0].options[option];
+                let Action::BearOff { dirs, distance } = &rule.action else {
+                    unreachable!("a bear-off space holds a bear-off option");
+                };
+                let leaves = self.bears_off(pos, from, dirs[player], distance);
+                let act = Act {
+                    option: option as u8,
+                    from,
+                    ..Act::EMPTY
+                };
+                leaves.then_some((act, CellSet::EMPTY))
+            }
+            Space::Listed { first, .. } => {
+                let way = cands.listed[first + index];
+                Some((way.act, way.captured(captures)))
+            }
+        }
+    }
+
+    /// Where a straight move of `d` cells from `from` along `dir` ends, if
+    /// it is a way of the option: the checks of the listing, one line.
+    fn straight_to(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        from: Cell,
+        (dir, d, through_pieces): (Dir, u32, bool),
+    ) -> Option<Cell> {
+        let (distance, targets) = straight_rule(option)?;
+        let n = pos.height(from);
+        if d > distance.max.unwrap_or(n) {
+            return None;
+        }
+        if option.must_end_further_forward && self.ahead_of(player, dir) <= 0 {
+            return None;
+        }
+        let board = &self.rules.board;
+        let mut at = from;
+        for step in 1..=d {
+            at = board.neighbour(at, dir)?;
+            if step < d && !through_pieces && !pos.is_empty(at) {
+                return None;
+            }
+        }
+        self.lands(option, pos, player, from, at, n, targets)
+            .then_some(at)
+    }
+}
+
+/// A straight move's directions, distance, and whether it passes over
+/// pieces (a step) or stops at the first (a slide).
+fn straight(option: &MoveRule) -> Option<(&PerPlayer<DirSet>, &Distance, bool)> {
+    match &option.action {
+        Action::Step { dirs, distance, .. } => Some((dirs, distance, true)),
+        Action::Slide {
+            dirs,
+            with_turns: false,
+            distance,
+            ..
+        } => Some((dirs, distance, false)),
+        _ => None,
+    }
+}
+
+fn straight_rule(option: &MoveRule) -> Option<(&Distance, &Targets)> {
+    match &option.action {
+        Action::Step {
+            distance, targets, ..
+        }
+        | Action::Slide {
+            with_turns: false,
+            distance,
+            targets,
+            ..
+        } => Some((distance, targets)),
+        _ => None,
+    }
+}
