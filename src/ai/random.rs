@@ -1,7 +1,7 @@
 //! Uniformly random play, and a small seeded generator so that every
 //! random game can be played again from its seed.
 
-use crate::engine::{Draw, Engine, Outcome, Position, Status, Successors};
+use crate::engine::{Engine, Outcome, Position, Status, Successors};
 
 /// SplitMix64: tiny, fast, and good enough for choosing moves.
 #[derive(Clone, Debug)]
@@ -87,16 +87,16 @@ pub fn random_playout(
                 plies,
             };
         }
-        let next = match policy {
-            PlayoutPolicy::Uniform => match engine.random_successor(&pos, rng, buffer) {
-                Draw::Next(next) => next,
-                Draw::Over(outcome) => {
+        let key = pos.key();
+        match policy {
+            PlayoutPolicy::Uniform => {
+                if let Some(outcome) = engine.play_random(&mut pos, rng, buffer) {
                     return Playout {
                         outcome: Some(outcome),
                         plies,
                     };
                 }
-            },
+            }
             PlayoutPolicy::Decisive => {
                 engine.successors(&pos, buffer);
                 if let Status::Over(outcome) = engine.status(&pos, buffer) {
@@ -111,11 +111,10 @@ pub fn random_playout(
                     .iter()
                     .position(|p| p.result() == Some(Outcome::Win(mover)));
                 let i = winning.unwrap_or_else(|| rng.below(buffer.len()));
-                buffer.positions.swap_remove(i)
+                pos = buffer.positions.swap_remove(i);
             }
-        };
-        history.push(pos.key());
-        pos = next;
+        }
+        history.push(key);
         plies += 1;
     }
 }

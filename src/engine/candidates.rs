@@ -88,31 +88,37 @@ impl Engine {
                 .any(|o| matches!(o.action, Action::Jump { .. }))
     }
 
-    /// A legal way of `pos` drawn uniformly, played: the position after
-    /// it, before the turn ends. `None` after too many misses (or with no
-    /// candidate at all): the caller then lists the ways.
+    /// Plays a legal way of `pos` drawn uniformly on it, in place (the
+    /// turn is not ended). False, with `pos` as it was, after too many
+    /// misses (or with no candidate at all): the caller then lists the ways.
     pub(super) fn draw_candidate(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         rng: &mut Rng,
         cands: &mut Candidates,
         captures: &mut Vec<CellSet>,
         trail: &mut Vec<Was>,
-    ) -> Option<Position> {
+    ) -> bool {
         let player = pos.to_move();
         self.count_candidates(pos, player, cands, captures);
         if cands.total == 0 {
-            return None;
+            return false;
         }
         for _ in 0..TRIES {
             let Some((act, jumped)) = self.candidate(pos, player, cands, captures, rng) else {
                 continue;
             };
-            if let Ok(next) = self.try_act(0, pos, &act, jumped, trail) {
-                return Some(next);
+            let header = pos.header();
+            let mark = trail.len();
+            let played = self.play_act(0, pos, &act, jumped, trail);
+            if played.is_ok() {
+                trail.truncate(mark);
+                return true;
             }
+            pos.rollback(&header, &trail[mark..]);
+            trail.truncate(mark);
         }
-        None
+        false
     }
 
     fn count_candidates(

@@ -38,27 +38,55 @@ impl Engine {
         rng: &mut Rng,
         scratch: &mut Successors,
     ) -> Draw {
+        let mut next = pos.clone();
+        match self.play_random(&mut next, rng, scratch) {
+            None => Draw::Next(next),
+            Some(outcome) => Draw::Over(outcome),
+        }
+    }
+
+    /// Plays a uniformly random legal move on `pos` in place, or returns
+    /// how the game ended if it is over (then `pos` is left as it was).
+    /// Repetition is the caller's business. `scratch` is reused.
+    pub fn play_random(
+        &self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        scratch: &mut Successors,
+    ) -> Option<Outcome> {
         if let Some(outcome) = pos.result() {
-            return Draw::Over(outcome);
+            return Some(outcome);
         }
-        if self.rules.parts.len() > 1 {
-            // List the distinct moves (without building their
-            // positions), pick one, and play only that.
-            self.legal_moves(pos, scratch);
-            if scratch.is_empty() {
-                return Draw::Over(self.stuck_outcome(pos));
+        if self.rules.parts.len() == 1 {
+            if self.draws_candidates() {
+                let cands = &mut scratch.candidates;
+                let (captures, trail) = (&mut scratch.captures, &mut scratch.trail);
+                if self.draw_candidate(pos, rng, cands, captures, trail) {
+                    self.end_turn(pos);
+                    return None;
+                }
             }
-            let mv = scratch.moves[rng.below(scratch.len())];
-            return Draw::Next(self.replay(pos, &mv, &mut scratch.trail));
-        }
-        if self.draws_candidates() {
-            let cands = &mut scratch.candidates;
-            let (captures, trail) = (&mut scratch.captures, &mut scratch.trail);
-            if let Some(mut next) = self.draw_candidate(pos, rng, cands, captures, trail) {
-                self.end_turn(&mut next);
-                return Draw::Next(next);
+            if self.draw_listed(pos, rng, scratch) {
+                self.end_turn(pos);
+                return None;
             }
         }
+        // Turns of several parts, or no legal way: list the distinct moves
+        // (without building their positions; a pass where the rules give
+        // one), pick one, and play only that.
+        self.legal_moves(pos, scratch);
+        if scratch.is_empty() {
+            return Some(self.stuck_outcome(pos));
+        }
+        let mv = scratch.moves[rng.below(scratch.len())];
+        *pos = self.replay(pos, &mv, &mut scratch.trail);
+        None
+    }
+
+    /// Lists the ways of a one-part turn and draws among them (see the
+    /// module's notes), playing the drawn way on `pos` in place. False,
+    /// with `pos` as it was, when no way is legal.
+    fn draw_listed(&self, pos: &mut Position, rng: &mut Rng, scratch: &mut Successors) -> bool {
         let player = pos.to_move();
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
@@ -77,6 +105,7 @@ impl Engine {
         }
         // A group counts for as many ways as it has destinations.
         let sets = &mut scratch.captures;
+        let trail = &mut scratch.trail;
         let weight = |w: &Way, sets: &[CellSet]| {
             if w.is_group() { w.dests(sets).len() } else { 1 }
         };
@@ -86,7 +115,7 @@ impl Engine {
         } else {
             acts.len()
         };
-        let mut drawn = None;
+        let mut drawn = false;
         while total > 0 {
             let (i, act) = if grouped {
                 pick(&acts, sets, rng.below(total))
@@ -96,15 +125,12 @@ impl Engine {
             };
             let way = acts[i];
             let jumped = way.captured(sets);
-            let mut next = pos.clone();
-            let mark = scratch.trail.len();
-            let played = self.play_act(0, &mut next, &act, jumped, &mut scratch.trail);
-            let mut touched = CellSet::EMPTY;
-            for &(cell, _, _) in &scratch.trail[mark..] {
-                touched.insert(cell);
-            }
-            scratch.trail.truncate(mark);
+            let header = pos.header();
+            let mark = trail.len();
+            let played = self.play_act(0, pos, &act, jumped, trail);
             if played.is_err() {
+                pos.rollback(&header, &trail[mark..]);
+                trail.truncate(mark);
                 // Never drawn again.
                 total -= 1;
                 let mut rest = CellSet::EMPTY;
@@ -127,45 +153,31 @@ impl Engine {
                 continue;
             }
             if self.distinct_ways {
-                drawn = Some(next);
+                trail.truncate(mark);
+                drawn = true;
                 break;
             }
+            // Count the ways that lead where this one did, from the
+            // position before it.
+            let mut touched = CellSet::EMPTY;
+            for &(cell, _, _) in &trail[mark..] {
+                touched.insert(cell);
+            }
+            let next = pos.clone();
+            pos.rollback(&header, &trail[mark..]);
+            trail.truncate(mark);
             let drawn_way = (&act, jumped);
-            let m = self.ways_to(
-                pos,
-                &next,
-                touched,
-                drawn_way,
-                &acts,
-                sets,
-                &mut scratch.trail,
-            );
+            let m = self.ways_to(pos, &next, touched, drawn_way, &acts, sets, trail);
             if m == 1 || rng.below(m) == 0 {
-                drawn = Some(next);
+                *pos = next;
+                drawn = true;
                 break;
             }
         }
         scratch.acts[0] = acts;
-        match drawn {
-            Some(mut next) => {
-                self.end_turn(&mut next);
-                Draw::Next(next)
-            }
-            None => {
-                // No legal way: a pass where the rules give one, else the end.
-                scratch.moves.clear();
-                scratch.positions.clear();
-                self.successors(pos, scratch);
-                match scratch.positions.pop() {
-                    Some(pass) => Draw::Next(pass),
-                    None => Draw::Over(self.stuck_outcome(pos)),
-                }
-            }
-        }
+        drawn
     }
-}
 
-impl Engine {
     /// How many of the ways in `acts` lead to `next`, which `drawn` leads
     /// to from `pos`, changing only stacks in `touched`. Another way can
     /// lead there only if the stacks it must change (the cell its piece
