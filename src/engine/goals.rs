@@ -30,6 +30,15 @@ impl Engine {
         if self.only_chains && gained.is_some_and(|g| g.is_empty()) {
             return Verdict::Open;
         }
+        // Most of the time no goal is anywhere near: say so cheaply.
+        let near = self
+            .rules
+            .goals
+            .iter()
+            .any(|g| self.may_hold(&g.test, pos, g.player, gained));
+        if !near {
+            return Verdict::Open;
+        }
         // holds[player][wins?], computed on demand.
         let mut cache: [[Option<bool>; 2]; 2] = [[None; 2]; 2];
         // Per player: the groups through the filled cells, and how they connect.
@@ -63,6 +72,29 @@ impl Engine {
             }
         }
         Verdict::Open
+    }
+
+    /// A cheap necessary condition of [`Engine::holds_after`]: false when
+    /// the test plainly cannot hold.
+    #[inline]
+    fn may_hold(
+        &self,
+        test: &GoalTest,
+        pos: &Position,
+        player: PlayerId,
+        gained: Option<CellSet>,
+    ) -> bool {
+        let own = pos.owned(player);
+        match test {
+            GoalTest::Chain { a, b, .. } => {
+                gained.is_none_or(|g| own.intersects(&g)) && own.intersects(a) && own.intersects(b)
+            }
+            GoalTest::Network { a, b, min, .. } => {
+                own.intersects(a) && own.intersects(b) && own.len() as u32 >= *min
+            }
+            GoalTest::AllIn { region } => own.is_subset(region),
+            GoalTest::AllOff => own.is_empty(),
+        }
     }
 
     /// Whether a goal test holds for a player; see [`Engine::decide`] for `gained`.
