@@ -59,6 +59,8 @@ pub struct Engine {
     goals_of: [[Vec<usize>; 2]; 2],
     /// Every goal is a chain, which only a filled cell can complete.
     only_chains: bool,
+    /// `[place]`: how a position's key changes when the turn ends there.
+    turn_keys: Vec<u64>,
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
@@ -160,9 +162,14 @@ impl Engine {
             goals_clear_at_start: false,
             goals_of: Default::default(),
             only_chains: false,
+            turn_keys: Vec::new(),
             distinct_ways: false,
         };
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
+        let order = &engine.rules.turn_order;
+        engine.turn_keys = (0..order.places())
+            .map(|p| position::place_change_key(p, order.next(p)))
+            .collect();
         for (i, goal) in engine.rules.goals.iter().enumerate() {
             let wins = goal.outcome == crate::rules::Outcome::Wins;
             engine.goals_of[goal.player][wins as usize].push(i);
@@ -341,34 +348,45 @@ impl Engine {
 
     /// Ends the turn of `mv`, played on `pos`, and keeps the move unless an
     /// earlier move led to the same position. `pos` is as it was after.
-    fn finish_turn(&self, root: &Position, pos: &mut Position, mv: &Move, out: &mut Successors) {
-        let header = pos.header();
-        self.end_turn(pos);
-        if out.all_ways || self.leads_elsewhere(root, pos, out) {
+    fn finish_turn(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
+        // The key once the turn has ended, without ending it.
+        let key = pos.key ^ self.turn_keys[pos.place as usize];
+        if out.all_ways || self.leads_elsewhere(root, pos, key, out) {
             out.moves.push(*mv);
-            out.keys.push(pos.key);
+            out.keys.push(key);
         }
-        pos.rollback(&header, &[]);
     }
 
-    /// Whether no move in `out` leads to `pos`; if so, `pos`'s key is
-    /// entered in the table for the move about to be pushed. Equal keys are
-    /// confirmed by replaying the earlier move, so merging is exact.
-    fn leads_elsewhere(&self, root: &Position, pos: &Position, out: &mut Successors) -> bool {
+    /// Whether no move in `out` leads where `pos` does once its turn ends
+    /// (with `key`); if so, `key` is entered in the table for the move about
+    /// to be pushed. Equal keys are confirmed by rebuilding the earlier
+    /// move, so merging is exact.
+    fn leads_elsewhere(
+        &self,
+        root: &Position,
+        pos: &Position,
+        key: u64,
+        out: &mut Successors,
+    ) -> bool {
         if out.table.len() < 2 * (out.keys.len() + 1) {
             out.grow();
         }
         let mask = out.table.len() - 1;
-        let mut i = pos.key as usize & mask;
+        let mut i = key as usize & mask;
         loop {
             match out.table[i] {
                 u32::MAX => {
                     out.table[i] = out.keys.len() as u32;
                     return true;
                 }
-                j if out.keys[j as usize] == pos.key => {
+                j if out.keys[j as usize] == key => {
                     let earlier = out.moves[j as usize];
-                    if self.rebuild(root, &earlier, &mut out.trail).same_board(pos) {
+                    let mut ended = pos.clone();
+                    self.end_turn(&mut ended);
+                    if self
+                        .rebuild(root, &earlier, &mut out.trail)
+                        .same_board(&ended)
+                    {
                         return false;
                     }
                     i = (i + 1) & mask;

@@ -202,6 +202,12 @@ fn reserve_key(player: PlayerId, kind: KindId, n: u8) -> u64 {
     }
 }
 
+/// How a position's key changes when its place in the turn order moves
+/// from `from` to `to`.
+pub(crate) fn place_change_key(from: usize, to: usize) -> u64 {
+    place_key(from) ^ place_key(to)
+}
+
 #[inline]
 fn place_key(place: usize) -> u64 {
     mix(3 << 60 | place as u64)
