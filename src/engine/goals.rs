@@ -39,18 +39,21 @@ impl Engine {
         if !near {
             return Verdict::Open;
         }
-        // holds[player][wins?], computed on demand.
-        let mut cache: [[Option<bool>; 2]; 2] = [[None; 2]; 2];
-        // Per player: the groups through the filled cells, and how they connect.
-        let mut groups: [Option<(DirSet, CellSet)>; 2] = [None, None];
-        let mut holds = |player: PlayerId, outcome: GoalOutcome| {
-            let i = (outcome == GoalOutcome::Wins) as usize;
-            *cache[player][i].get_or_insert_with(|| {
-                self.goals_of[player][i].iter().any(|&g| {
+        // holds[player][wins?]: every goal is looked at (when none holds,
+        // as nearly always, each must be anyway).
+        let mut holds = [[false; 2]; 2];
+        for (player, row) in holds.iter_mut().enumerate() {
+            // The groups through the filled cells, and how they connect.
+            let mut groups: Option<(DirSet, CellSet)> = None;
+            for (i, held) in row.iter_mut().enumerate() {
+                *held = self.goals_of[player][i].iter().any(|&g| {
                     let test = &self.rules.goals[g].test;
-                    self.holds_after(test, pos, player, gained, &mut groups[player])
-                })
-            })
+                    self.holds_after(test, pos, player, gained, &mut groups)
+                });
+            }
+        }
+        let holds = |player: PlayerId, outcome: GoalOutcome| {
+            holds[player][(outcome == GoalOutcome::Wins) as usize]
         };
         if self.rules.illegal_if_both_win
             && holds(mover, GoalOutcome::Wins)
@@ -98,6 +101,7 @@ impl Engine {
     }
 
     /// Whether a goal test holds for a player; see [`Engine::decide`] for `gained`.
+    #[inline]
     fn holds_after(
         &self,
         test: &GoalTest,
