@@ -133,17 +133,33 @@ impl Engine {
         cands.listed.clear();
         captures.clear();
         let board = &self.rules.board;
+        // The movers of the last option that had any, as a set, a range of
+        // `movers`, and the tallest stack: options moving the same pieces
+        // share them.
+        let mut last: Option<(CellSet, usize, usize, u32)> = None;
+        let mut movers_of = |option: &MoveRule, movers: &mut Vec<Cell>| {
+            let set = self.movable(option, pos, player);
+            if let Some((known, first, n, tallest)) = last
+                && known == set
+            {
+                return (first, n, tallest);
+            }
+            let first = movers.len();
+            let mut tallest = 0;
+            for c in set.iter() {
+                movers.push(c);
+                tallest = tallest.max(pos.height(c));
+            }
+            let n = movers.len() - first;
+            last = Some((set, first, n, tallest));
+            (first, n, tallest)
+        };
         for (i, option) in self.rules.parts[0].options.iter().enumerate() {
             if !self.option_open(option, pos, player) {
                 continue;
             }
-            let first = cands.movers.len();
             let space = if let Some((dirs, distance, through_pieces)) = straight(option) {
-                let mut tallest = 0;
-                for c in self.movable(option, pos, player).iter() {
-                    cands.movers.push(c);
-                    tallest = tallest.max(pos.height(c));
-                }
+                let (first, pieces, tallest) = movers_of(option, &mut cands.movers);
                 let longest = board.width.max(board.height) as u32;
                 let max = distance.max.unwrap_or(tallest).min(longest);
                 let mut ds = [Dir::Up; 8];
@@ -155,7 +171,7 @@ impl Engine {
                 Space::Straight {
                     option: i,
                     first,
-                    pieces: cands.movers.len() - first,
+                    pieces,
                     dirs: ds,
                     ndirs,
                     min: distance.min,
@@ -163,13 +179,11 @@ impl Engine {
                     through_pieces,
                 }
             } else if let Action::BearOff { .. } = option.action {
-                cands
-                    .movers
-                    .extend(self.movable(option, pos, player).iter());
+                let (first, pieces, _) = movers_of(option, &mut cands.movers);
                 Space::BearOff {
                     option: i,
                     first,
-                    pieces: cands.movers.len() - first,
+                    pieces,
                 }
             } else {
                 let first = cands.listed.len();
