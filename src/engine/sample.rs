@@ -17,7 +17,7 @@ use super::moves::Act;
 use super::position::Was;
 use super::{Engine, Outcome, Position, Successors};
 use crate::ai::Rng;
-use crate::rules::{Action, CellSet, Distance, MoveRule, Rules};
+use crate::rules::{Action, Cell, CellSet, Distance, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
 /// moves once per ply, and boxing it would allocate in every play-out.)
@@ -180,9 +180,9 @@ impl Engine {
 
     /// How many of the ways in `acts` lead to `next`, which `drawn` leads
     /// to from `pos`, changing only stacks in `touched`. Another way can
-    /// lead there only if the stacks it must change (the cell its piece
-    /// leaves, the cell it lands on) are among those, so only such ways are
-    /// played. One part only.
+    /// lead there only if the stacks it must change are among those, and
+    /// changed its way: the cell its piece leaves lower, the cell it lands
+    /// on the mover's. Only such ways are played. One part only.
     #[allow(clippy::too_many_arguments)]
     fn ways_to(
         &self,
@@ -205,9 +205,13 @@ impl Engine {
                 m += 1;
             }
         };
+        // A way's piece ends on its destination, owned by the mover, and
+        // its origin stack is lower after it: only such cells qualify.
+        let landed = touched.inter(next.owned(pos.to_move()));
+        let lowered = |c: Cell| touched.contains(c) && next.height(c) < pos.height(c);
         for way in acts {
             let action = &options[way.act.option as usize].action;
-            if has_origin(action) && !touched.contains(way.act.from) {
+            if has_origin(action) && !lowered(way.act.from) {
                 continue;
             }
             // An entry's own cell may hold the same after a push; its gap
@@ -215,7 +219,7 @@ impl Engine {
             let landing = has_destination(action) && !matches!(action, Action::Enter { .. });
             let jumped = way.captured(sets);
             if way.is_group() {
-                for to in way.dests(sets).inter(touched).iter() {
+                for to in way.dests(sets).inter(landed).iter() {
                     let act = Act { to, ..way.act };
                     if act != *drawn {
                         count(&act, jumped);
@@ -223,7 +227,7 @@ impl Engine {
                 }
                 continue;
             }
-            if landing && !touched.contains(way.act.to)
+            if landing && !landed.contains(way.act.to)
                 || (way.act, jumped) == (*drawn, drawn_jumped)
             {
                 continue;
