@@ -593,7 +593,15 @@ impl Engine {
         let mut shared: [(u32, usize); 8] = [(0, 0); 8];
         let mut n_shared = 0;
         let exact = n < MAX_REGIONS;
-        for from in movers.iter() {
+        // Without targets on pieces, a piece next to no empty cell has no slide.
+        let mut sliders = movers;
+        if !onto_pieces {
+            let near = borders[..n]
+                .iter()
+                .fold(CellSet::EMPTY, |all, b| all.union(*b));
+            sliders = sliders.inter(near);
+        }
+        for from in sliders.iter() {
             let mut next_to = 0u32;
             let mut reached = CellSet::EMPTY;
             for i in 0..n {
