@@ -238,8 +238,9 @@ impl Engine {
         let mut n = 0;
         match dmax {
             Some(max) => {
-                classes[0] = (movers, max);
-                n = 1;
+                self.straight_class(
+                    pos, player, line, option, movers, dmin, max, ends, base, acts,
+                );
             }
             None => {
                 let mut rest = CellSet::EMPTY;
