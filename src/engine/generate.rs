@@ -127,8 +127,18 @@ impl Engine {
             }
             Action::Relocate { to } => {
                 let dests = to[player].inter(empty);
-                for from in self.movable(option, pos, player).iter() {
-                    push_dests(acts, captures, Act { from, ..base }, dests, ordered);
+                let movers = self.movable(option, pos, player);
+                if !ordered && dests.len() >= 2 && captures.len() < MAX_SETS {
+                    // Every piece may go to the same cells: one set for all.
+                    captures.push(dests);
+                    let index = captures.len() - 1;
+                    for from in movers.iter() {
+                        acts.push(Way::group(Act { from, ..base }, index));
+                    }
+                } else {
+                    for from in movers.iter() {
+                        push_dests(acts, captures, Act { from, ..base }, dests, ordered);
+                    }
                 }
             }
             Action::Step {
