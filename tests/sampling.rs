@@ -60,7 +60,14 @@ fn where_ways_never_merge_each_way_is_one_move() {
 /// Drawn moves are legal and come up about equally often.
 #[test]
 fn drawn_moves_are_legal_and_uniform() {
-    for name in ["network", "squinch", "incorrect-checkers", "forms"] {
+    for name in [
+        "network",
+        "squinch",
+        "incorrect-checkers",
+        "forms",
+        "j",
+        "j-free-placement",
+    ] {
         let engine = shipped(name);
         let mut game = Game::new(&engine);
         let mut rng = Rng::new(11);
@@ -100,10 +107,18 @@ fn drawn_moves_of_unusual_games_are_uniform() {
 
 /// Where several ways lead to one position, that move is drawn no more
 /// often than any other: Forms positions where a capture or slide cuts
-/// off so much that two different moves leave the same board.
+/// off so much that two different moves leave the same board, and J
+/// positions where entries into an empty corner, or pushes of a run of
+/// one's own pieces, merge (turns of two parts, drawn from an outline).
 #[test]
 fn merged_ways_are_drawn_as_one_move() {
-    let engine = shipped("forms");
+    for name in ["forms", "j"] {
+        merged_ways_in(name);
+    }
+}
+
+fn merged_ways_in(name: &str) {
+    let engine = shipped(name);
     let mut found = 0;
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
@@ -111,7 +126,7 @@ fn merged_ways_are_drawn_as_one_move() {
         while game.status() == Status::Ongoing {
             let moves = game.legal().len();
             if engine.legal_ways(game.position()) > moves && moves >= 2 {
-                assert_uniform("forms", &engine, game.position(), &mut rng);
+                assert_uniform(name, &engine, game.position(), &mut rng);
                 found += 1;
                 break;
             }
@@ -121,7 +136,7 @@ fn merged_ways_are_drawn_as_one_move() {
             return;
         }
     }
-    panic!("no Forms position with merging ways found in 200 games");
+    panic!("no {name} position with merging ways found in 200 games");
 }
 
 /// Draws from `pos` hit every legal move, and each about equally often.

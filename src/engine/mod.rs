@@ -17,6 +17,7 @@ mod generate;
 mod goals;
 mod moves;
 mod notation;
+mod outline;
 mod perft;
 mod position;
 mod sample;
@@ -88,6 +89,11 @@ pub struct Successors {
     trail: Vec<position::Was>,
     /// Candidates for drawing a way without listing (see `candidates`).
     candidates: candidates::Candidates,
+    /// For a turn outlined without its checks (see `sample`): per way in
+    /// `moves`, the first way that leads to the same position.
+    firsts: Vec<u32>,
+    /// The distinct results still to draw from.
+    pool: Vec<u32>,
 }
 
 impl Successors {
@@ -100,6 +106,8 @@ impl Successors {
     }
 
     fn clear(&mut self) {
+        self.firsts.clear();
+        self.pool.clear();
         self.moves.clear();
         self.positions.clear();
         self.keys.clear();
@@ -114,6 +122,10 @@ impl Successors {
         self.table.resize(size, u32::MAX);
         let mask = size - 1;
         for (j, key) in self.keys.iter().enumerate() {
+            // Ways that merged into an earlier one are not in the table.
+            if self.firsts.get(j).is_some_and(|f| *f as usize != j) {
+                continue;
+            }
             let mut i = *key as usize & mask;
             while self.table[i] != u32::MAX {
                 i = (i + 1) & mask;
@@ -359,8 +371,7 @@ impl Engine {
 
     /// Whether no move in `out` leads where `pos` does once its turn ends
     /// (with `key`); if so, `key` is entered in the table for the move about
-    /// to be pushed. Equal keys are confirmed by rebuilding the earlier
-    /// move, so merging is exact.
+    /// to be pushed.
     fn leads_elsewhere(
         &self,
         root: &Position,
@@ -368,6 +379,20 @@ impl Engine {
         key: u64,
         out: &mut Successors,
     ) -> bool {
+        self.same_as_earlier(root, pos, key, out).is_none()
+    }
+
+    /// The index of a move in `out` that leads where `pos` does once its
+    /// turn ends (with `key`), or `None` after entering `key` in the table
+    /// for the move about to be pushed. Equal keys are confirmed by
+    /// rebuilding the earlier move, so merging is exact.
+    fn same_as_earlier(
+        &self,
+        root: &Position,
+        pos: &Position,
+        key: u64,
+        out: &mut Successors,
+    ) -> Option<usize> {
         if out.table.len() < 2 * (out.keys.len() + 1) {
             out.grow();
         }
@@ -377,7 +402,7 @@ impl Engine {
             match out.table[i] {
                 u32::MAX => {
                     out.table[i] = out.keys.len() as u32;
-                    return true;
+                    return None;
                 }
                 j if out.keys[j as usize] == key => {
                     let earlier = out.moves[j as usize];
@@ -387,7 +412,7 @@ impl Engine {
                         .rebuild(root, &earlier, &mut out.trail)
                         .same_board(&ended)
                     {
-                        return false;
+                        return Some(j as usize);
                     }
                     i = (i + 1) & mask;
                 }

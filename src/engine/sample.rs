@@ -70,10 +70,11 @@ impl Engine {
                 self.end_turn(pos);
                 return None;
             }
+        } else if self.draw_outlined(pos, rng, scratch) {
+            return None;
         }
-        // Turns of several parts, or no legal way: list the distinct moves
-        // (without building their positions; a pass where the rules give
-        // one), pick one, and play only that.
+        // No legal way: a pass where the rules give one (the only move
+        // then), or the end.
         self.legal_moves(pos, scratch);
         if scratch.is_empty() {
             return Some(self.stuck_outcome(pos));

@@ -1,0 +1,162 @@
+//! Drawing a random move in a turn of several parts without checking
+//! every way of playing it.
+//!
+//! Generation plays each way with all its checks, and the goal checks cost
+//! the most. Here the ways are first outlined: every act is applied without
+//! the checks only a played position can answer (the goals, the group
+//! limit), and a turn is also taken to end after any part, in case the game
+//! is decided there. The outline is a superset of the legal ways. Its
+//! results are merged exactly, as in generation. One result is then drawn
+//! uniformly, and kept if one of its ways passes every check when played;
+//! otherwise it is put aside for good and another drawn. Each legal move
+//! is one result of the outline, so the draw is uniform over them.
+
+use super::moves::Move;
+use super::position::Was;
+use super::{Engine, Position, Successors};
+use crate::ai::Rng;
+use crate::rules::CellSet;
+
+impl Engine {
+    /// Plays a uniformly drawn legal move of a turn of several parts on
+    /// `pos`. False, with `pos` as it was, when there is none.
+    pub(super) fn draw_outlined(
+        &self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        out: &mut Successors,
+    ) -> bool {
+        out.clear();
+        let root = pos.clone();
+        let mut mv = Move::PASS;
+        self.outline_part(0, &root, pos, &mut mv, CellSet::EMPTY, out);
+        for (i, first) in out.firsts.iter().enumerate() {
+            if *first as usize == i {
+                out.pool.push(i as u32);
+            }
+        }
+        while !out.pool.is_empty() {
+            let k = rng.below(out.pool.len());
+            let result = out.pool[k];
+            for i in 0..out.moves.len() {
+                if out.firsts[i] != result {
+                    continue;
+                }
+                let mv = out.moves[i];
+                if let Some(next) = self.checked_replay(&root, &mv, &mut out.trail) {
+                    *pos = next;
+                    return true;
+                }
+            }
+            out.pool.swap_remove(k);
+        }
+        false
+    }
+
+    /// Outlines the acts of one part and, for each, the rest of the turn
+    /// (see the module's notes), taking each back after.
+    fn outline_part(
+        &self,
+        part: usize,
+        root: &Position,
+        pos: &mut Position,
+        mv: &mut Move,
+        entry_line: CellSet,
+        out: &mut Successors,
+    ) {
+        let parts = &self.rules.parts;
+        // The turn may end here: after the last part, or, if the game is
+        // decided, after any (the later parts, if all optional, may also
+        // be left out: their outline ends the turn here below).
+        let rest_optional = parts[part.min(parts.len())..].iter().all(|p| p.optional);
+        if part == parts.len() || (part > 0 && !rest_optional) {
+            self.outline_end(root, pos, mv, out);
+        }
+        if part == parts.len() {
+            return;
+        }
+        let player = pos.to_move();
+        let mut acts = std::mem::take(&mut out.acts[part]);
+        acts.clear();
+        for (i, option) in parts[part].options.iter().enumerate() {
+            self.acts_of(
+                i,
+                option,
+                pos,
+                player,
+                entry_line,
+                true,
+                &mut acts,
+                &mut out.captures,
+            );
+        }
+        for way in &acts {
+            let (act, jumped) = (way.act, way.captured(&out.captures));
+            let option = &parts[part].options[act.option as usize];
+            let header = pos.header();
+            let mark = out.trail.len();
+            let mut edit = super::position::Edit {
+                pos,
+                trail: &mut out.trail,
+            };
+            let effect = self.apply_act(&mut edit, option, &act, jumped, player);
+            // The one check that costs nothing here.
+            if !option.must_remove || effect.removed > 0 {
+                mv.push(act, jumped);
+                let line = if part == 0 {
+                    self.entry_line(&act, player)
+                } else {
+                    entry_line
+                };
+                self.outline_part(part + 1, root, pos, mv, line, out);
+                mv.pop();
+            }
+            pos.rollback(&header, &out.trail[mark..]);
+            out.trail.truncate(mark);
+        }
+        out.acts[part] = acts;
+        if part > 0 && parts[part].optional {
+            self.outline_part(part + 1, root, pos, mv, entry_line, out);
+        }
+    }
+
+    /// Keeps an outlined way, with the first way that leads where it does.
+    fn outline_end(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
+        let key = pos.key ^ self.turn_keys[pos.place as usize];
+        let first = self
+            .same_as_earlier(root, pos, key, out)
+            .unwrap_or(out.moves.len());
+        out.moves.push(*mv);
+        out.keys.push(key);
+        out.firsts.push(first as u32);
+    }
+
+    /// Plays an outlined way from `root` with every check: the position
+    /// after the turn if it is a legal way (each act passes, and the turn
+    /// ends where the game is decided or where only optional parts remain).
+    fn checked_replay(&self, root: &Position, mv: &Move, trail: &mut Vec<Was>) -> Option<Position> {
+        let mut next = root.clone();
+        let mark = trail.len();
+        let mut legal = true;
+        for (part, act) in mv.acts().iter().enumerate() {
+            // A decided game ends the turn: no act may follow.
+            if next.result.is_some()
+                || self
+                    .play_act(part, &mut next, act, mv.captured[part], trail)
+                    .is_err()
+            {
+                legal = false;
+                break;
+            }
+        }
+        trail.truncate(mark);
+        let parts = &self.rules.parts;
+        let ends_here =
+            next.result.is_some() || parts[mv.len as usize..].iter().all(|p| p.optional);
+        if !legal || !ends_here {
+            return None;
+        }
+        self.end_turn(&mut next);
+        Some(next)
+    }
+}
