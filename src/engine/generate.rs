@@ -4,8 +4,8 @@
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
-    Action, Bitboard, Cell, CellSet, Dir, DirSet, Distance, JumpLeg, KindId, MoveRule, Owner,
-    PlayerId, Targets, Test,
+    Action, Bitboard, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, JumpLeg, KindId,
+    MoveRule, Owner, PlayerId, Targets, Test,
 };
 
 /// One way of playing a part: an act and, for a capturing jump, the index
@@ -353,10 +353,16 @@ impl Engine {
                             && pos.kind(to) == pos.kind(from)
                     });
                 }
-                if let Some(cmp) = targets.enemy {
-                    push_landings(acts, base, land.and(enemy), back, |from, to| {
-                        cmp.holds(pos.height(to), pos.height(from))
-                    });
+                match targets.enemy {
+                    Some(HeightCompare::Any) => {
+                        push_landings(acts, base, land.and(enemy), back, |_, _| true);
+                    }
+                    Some(cmp) => {
+                        push_landings(acts, base, land.and(enemy), back, |from, to| {
+                            cmp.holds(pos.height(to), pos.height(from))
+                        });
+                    }
+                    None => {}
                 }
             }
             if !line.through_pieces {
