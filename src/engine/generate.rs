@@ -4,7 +4,7 @@
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
-    Action, Bitboard, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, JumpLeg, KindId,
+    Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, JumpLeg, KindId,
     MoveRule, Owner, PlayerId, Targets, Test,
 };
 
@@ -15,19 +15,23 @@ use crate::rules::{
 /// Unordered listings (for random draws) may also hold a group: one entry
 /// for every act that differs from `act` only in its destination, the
 /// destinations being the set at its index (a placement's cells, a
-/// relocation's or a slide's reach), so that they need not be listed.
+/// relocation's or a slide's reach), so that they need not be listed. In
+/// a straight group the origin moves with the destination: the pieces
+/// moving `act.kind` cells in direction number `act.line`, one act for each
+/// cell they land on.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Way {
     pub act: Act,
-    /// `NO_SET`, the index of a capture set, or `GROUP` and the index of
-    /// a set of destinations.
+    /// `NO_SET`, the index of a capture set, or `GROUP` (and `STRAIGHT`)
+    /// and the index of a set of destinations.
     set: u16,
 }
 
 const NO_SET: u16 = u16::MAX;
 const GROUP: u16 = 0x8000;
+const STRAIGHT: u16 = 0x4000;
 /// The most sets (captures and groups) one listing keeps.
-pub(super) const MAX_SETS: usize = 0x7fff;
+pub(super) const MAX_SETS: usize = 0x3fff;
 
 impl Way {
     pub fn plain(act: Act) -> Way {
@@ -51,15 +55,59 @@ impl Way {
         }
     }
 
+    /// A straight group: the pieces moving `distance` cells along `dir`,
+    /// landing on the cells of `sets[index]`.
+    fn straight(act: Act, dir: Dir, distance: u32, index: usize) -> Way {
+        debug_assert!(index < MAX_SETS && distance <= u8::MAX as u32);
+        Way {
+            act: Act {
+                line: dir.index() as u8,
+                kind: distance as u8,
+                ..act
+            },
+            set: GROUP | STRAIGHT | index as u16,
+        }
+    }
+
     /// Whether this entry stands for a group of ways.
     pub fn is_group(&self) -> bool {
         self.set != NO_SET && self.set & GROUP != 0
     }
 
+    /// Whether its ways' origin is fixed (`act.from`): not a straight group.
+    pub fn fixed_origin(&self) -> bool {
+        !self.is_group() || self.set & STRAIGHT == 0
+    }
+
     /// The destinations of a group.
     pub fn dests(&self, sets: &[CellSet]) -> CellSet {
         debug_assert!(self.is_group());
-        sets[(self.set & !GROUP) as usize]
+        sets[(self.set & !(GROUP | STRAIGHT)) as usize]
+    }
+
+    /// The same group with its destinations in `sets[index]`.
+    pub fn regrouped(&self, index: usize) -> Way {
+        debug_assert!(self.is_group() && index < MAX_SETS);
+        Way {
+            act: self.act,
+            set: (self.set & (GROUP | STRAIGHT)) | index as u16,
+        }
+    }
+
+    /// The act of a group landing on `to`.
+    pub fn landing_on(&self, to: Cell, board: &Board) -> Act {
+        if self.set & STRAIGHT == 0 {
+            return Act { to, ..self.act };
+        }
+        let dir = Dir::ALL[self.act.line as usize];
+        let back = self.act.kind as i32 * board.step_shift(dir);
+        Act {
+            from: (to as i32 - back) as Cell,
+            to,
+            line: super::moves::NONE,
+            kind: 0,
+            ..self.act
+        }
     }
 
     /// The pieces this way jumps and takes.
@@ -152,7 +200,8 @@ impl Engine {
                     targets,
                     through_pieces: true,
                 };
-                self.straight_acts(option, pos, player, &line, &base, ordered, acts);
+                let sets = (!ordered).then_some(&mut *captures);
+                self.straight_acts(option, pos, player, &line, &base, ordered, acts, sets);
             }
             Action::Slide {
                 dirs,
@@ -166,7 +215,8 @@ impl Engine {
                     targets,
                     through_pieces: false,
                 };
-                self.straight_acts(option, pos, player, &line, &base, ordered, acts);
+                let sets = (!ordered).then_some(&mut *captures);
+                self.straight_acts(option, pos, player, &line, &base, ordered, acts, sets);
             }
             Action::Slide {
                 dirs,
@@ -230,6 +280,7 @@ impl Engine {
         base: &Act,
         ordered: bool,
         acts: &mut Vec<Way>,
+        mut sets: Option<&mut Vec<CellSet>>,
     ) {
         let movers = self.movable(option, pos, player);
         if movers.is_empty() {
@@ -249,7 +300,17 @@ impl Engine {
         match dmax {
             Some(max) => {
                 self.straight_class(
-                    pos, player, line, option, movers, dmin, max, ends, base, acts,
+                    pos,
+                    player,
+                    line,
+                    option,
+                    movers,
+                    dmin,
+                    max,
+                    ends,
+                    base,
+                    acts,
+                    sets.as_deref_mut(),
                 );
             }
             None => {
@@ -269,12 +330,18 @@ impl Engine {
                 for c in rest.iter() {
                     let one = CellSet::single(c);
                     let h = pos.height(c);
-                    self.straight_class(pos, player, line, option, one, dmin, h, ends, base, acts);
+                    let sets = sets.as_deref_mut();
+                    self.straight_class(
+                        pos, player, line, option, one, dmin, h, ends, base, acts, sets,
+                    );
                 }
             }
         }
         for &(set, max) in &classes[..n] {
-            self.straight_class(pos, player, line, option, set, dmin, max, ends, base, acts);
+            let sets = sets.as_deref_mut();
+            self.straight_class(
+                pos, player, line, option, set, dmin, max, ends, base, acts, sets,
+            );
         }
         if ordered {
             // Stable: each piece's moves stay in direction and distance order.
@@ -296,6 +363,7 @@ impl Engine {
         ends: CellSet,
         base: &Act,
         acts: &mut Vec<Way>,
+        mut sets: Option<&mut Vec<CellSet>>,
     ) {
         for dir in line.dirs.iter() {
             // Every move one way ends as far forward as any other.
@@ -303,9 +371,15 @@ impl Engine {
                 continue;
             }
             if self.rules.board.size() <= 64 {
-                self.heads::<u64>(pos, player, line, dir, origins, min, max, ends, base, acts);
+                let sets = sets.as_deref_mut();
+                self.heads::<u64>(
+                    pos, player, line, dir, origins, min, max, ends, base, acts, sets,
+                );
             } else {
-                self.heads::<CellSet>(pos, player, line, dir, origins, min, max, ends, base, acts);
+                let sets = sets.as_deref_mut();
+                self.heads::<CellSet>(
+                    pos, player, line, dir, origins, min, max, ends, base, acts, sets,
+                );
             }
         }
     }
@@ -326,6 +400,7 @@ impl Engine {
         ends: CellSet,
         base: &Act,
         acts: &mut Vec<Way>,
+        mut sets: Option<&mut Vec<CellSet>>,
     ) {
         let board = &self.rules.board;
         let shift = board.step_shift(dir);
@@ -345,7 +420,10 @@ impl Engine {
                 let land = heads.and(ends);
                 let back = d as i32 * shift;
                 if targets.empty {
-                    push_landings(acts, base, land.and(empty), back, |_, _| true);
+                    let cells = land.and(empty);
+                    if !group_landings(acts, sets.as_deref_mut(), base, cells.to_set(), dir, d) {
+                        push_landings(acts, base, cells, back, |_, _| true);
+                    }
                 }
                 if let Some(cmp) = targets.friend {
                     push_landings(acts, base, land.and(own), back, |from, to| {
@@ -355,7 +433,11 @@ impl Engine {
                 }
                 match targets.enemy {
                     Some(HeightCompare::Any) => {
-                        push_landings(acts, base, land.and(enemy), back, |_, _| true);
+                        let cells = land.and(enemy);
+                        if !group_landings(acts, sets.as_deref_mut(), base, cells.to_set(), dir, d)
+                        {
+                            push_landings(acts, base, cells, back, |_, _| true);
+                        }
                     }
                     Some(cmp) => {
                         push_landings(acts, base, land.and(enemy), back, |from, to| {
@@ -693,6 +775,28 @@ fn push_dests(
     }
     sets.push(dests);
     acts.push(Way::group(base, sets.len() - 1));
+}
+
+/// Pushes the straight moves landing on `cells` (`distance` cells along
+/// `dir`) as one group, when `sets` is given (an unordered listing) and
+/// there are several. False when the caller should push them one by one.
+fn group_landings(
+    acts: &mut Vec<Way>,
+    sets: Option<&mut Vec<CellSet>>,
+    base: &Act,
+    cells: CellSet,
+    dir: Dir,
+    distance: u32,
+) -> bool {
+    let Some(sets) = sets else {
+        return false;
+    };
+    if cells.len() < 2 || sets.len() >= MAX_SETS || distance > u8::MAX as u32 {
+        return false;
+    }
+    sets.push(cells);
+    acts.push(Way::straight(*base, dir, distance, sets.len() - 1));
+    true
 }
 
 /// Pushes an act for each landing cell in `cells` that `check` accepts;

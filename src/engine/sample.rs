@@ -17,7 +17,7 @@ use super::moves::Act;
 use super::position::Was;
 use super::{Engine, Outcome, Position, Successors};
 use crate::ai::Rng;
-use crate::rules::{Action, Cell, CellSet, Distance, MoveRule, Rules};
+use crate::rules::{Action, Board, Cell, CellSet, Distance, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
 /// moves once per ply, and boxing it would allocate in every play-out.)
@@ -119,7 +119,7 @@ impl Engine {
         let mut drawn = false;
         while total > 0 {
             let (i, act) = if grouped {
-                pick(&acts, sets, rng.below(total))
+                pick(&acts, sets, rng.below(total), &self.rules.board)
             } else {
                 let i = rng.below(total);
                 (i, acts[i].act)
@@ -144,11 +144,11 @@ impl Engine {
                 } else if sets.len() < MAX_SETS {
                     // Groups may share their set: the smaller one is new.
                     sets.push(rest);
-                    acts[i] = Way::group(way.act, sets.len() - 1);
+                    acts[i] = way.regrouped(sets.len() - 1);
                 } else {
                     acts.swap_remove(i);
                     for to in rest.iter() {
-                        acts.push(Way::plain(Act { to, ..way.act }));
+                        acts.push(Way::plain(way.landing_on(to, &self.rules.board)));
                     }
                 }
                 continue;
@@ -212,7 +212,7 @@ impl Engine {
         let lowered = |c: Cell| touched.contains(c) && next.height(c) < pos.height(c);
         for way in acts {
             let action = &options[way.act.option as usize].action;
-            if has_origin(action) && !lowered(way.act.from) {
+            if has_origin(action) && way.fixed_origin() && !lowered(way.act.from) {
                 continue;
             }
             // An entry's own cell may hold the same after a push; its gap
@@ -221,8 +221,8 @@ impl Engine {
             let jumped = way.captured(sets);
             if way.is_group() {
                 for to in way.dests(sets).inter(landed).iter() {
-                    let act = Act { to, ..way.act };
-                    if act != *drawn {
+                    let act = way.landing_on(to, &self.rules.board);
+                    if act != *drawn && (!has_origin(action) || lowered(act.from)) {
                         count(&act, jumped);
                     }
                 }
@@ -241,7 +241,7 @@ impl Engine {
 
 /// The way at `index` among the ways `acts` stand for (a group counting
 /// for each of its destinations): its entry, and the act.
-fn pick(acts: &[Way], sets: &[CellSet], mut index: usize) -> (usize, Act) {
+fn pick(acts: &[Way], sets: &[CellSet], mut index: usize, board: &Board) -> (usize, Act) {
     for (i, way) in acts.iter().enumerate() {
         if !way.is_group() {
             if index == 0 {
@@ -254,7 +254,7 @@ fn pick(acts: &[Way], sets: &[CellSet], mut index: usize) -> (usize, Act) {
         let n = dests.len();
         if index < n {
             let to = dests.iter().nth(index).expect("an index within the group");
-            return (i, Act { to, ..way.act });
+            return (i, way.landing_on(to, board));
         }
         index -= n;
     }
