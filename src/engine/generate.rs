@@ -633,11 +633,8 @@ impl Engine {
 
     /// How far `to` is ahead of `from` for a player.
     pub(super) fn ahead(&self, player: PlayerId, from: Cell, to: Cell) -> i32 {
-        let b = &self.rules.board;
-        let df = b.file_of(to) as i32 - b.file_of(from) as i32;
-        let dr = b.rank_of(to) as i32 - b.rank_of(from) as i32;
-        let (ff, fr) = self.rules.players[player].facing.delta();
-        df * ff + dr * fr
+        let progress = &self.progress[player];
+        progress[to as usize] - progress[from as usize]
     }
 
     /// Slides with turns: from each movable piece to every empty cell

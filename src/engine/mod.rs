@@ -62,6 +62,8 @@ pub struct Engine {
     only_chains: bool,
     /// `[place]`: how a position's key changes when the turn ends there.
     turn_keys: Vec<u64>,
+    /// `[player][cell]`: how far forward the cell is for the player.
+    progress: [Vec<i32>; 2],
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
@@ -175,9 +177,17 @@ impl Engine {
             goals_of: Default::default(),
             only_chains: false,
             turn_keys: Vec::new(),
+            progress: Default::default(),
             distinct_ways: false,
         };
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
+        for (p, progress) in engine.progress.iter_mut().enumerate() {
+            let (ff, fr) = engine.rules.players[p].facing.delta();
+            let b = &engine.rules.board;
+            *progress = (0..b.size())
+                .map(|c| b.file_of(c as Cell) as i32 * ff + b.rank_of(c as Cell) as i32 * fr)
+                .collect();
+        }
         let order = &engine.rules.turn_order;
         engine.turn_keys = (0..order.places())
             .map(|p| position::place_change_key(p, order.next(p)))
