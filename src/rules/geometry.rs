@@ -221,7 +221,9 @@ impl Bitboard for u64 {
     fn step(self, board: &Board, dir: Dir) -> u64 {
         let from = self & board.step_from[dir.index()].0[0];
         let by = board.step_shift[dir.index()];
-        if by >= 0 { from << by } else { from >> -by }
+        // Masked cells stay on the board, so no bit crosses the word's
+        // ends and a rotation is the shift, without a branch.
+        from.rotate_left(by.rem_euclid(64) as u32)
     }
 }
 
@@ -512,7 +514,7 @@ impl Board {
                 bits &= bits - 1;
                 let from = w & self.step_from[i].0[0];
                 let by = self.step_shift[i];
-                out |= if by >= 0 { from << by } else { from >> -by };
+                out |= from.rotate_left(by.rem_euclid(64) as u32);
             }
             return CellSet([out, 0, 0, 0]);
         }
@@ -628,7 +630,7 @@ impl Board {
                 bits &= bits - 1;
                 let from = front & self.step_from[i].0[0];
                 let by = self.step_shift[i];
-                next |= if by >= 0 { from << by } else { from >> -by };
+                next |= from.rotate_left(by.rem_euclid(64) as u32);
             }
             front = next & within & !seen;
             seen |= front;
