@@ -416,12 +416,10 @@ impl Engine {
                 }
                 j if out.keys[j as usize] == key => {
                     let earlier = out.moves[j as usize];
-                    let mut ended = pos.clone();
-                    self.end_turn(&mut ended);
-                    if self
-                        .rebuild(root, &earlier, &mut out.trail)
-                        .same_board(&ended)
-                    {
+                    let rebuilt = self.rebuild(root, &earlier, &mut out.trail);
+                    // Compared with `pos` once its turn ends.
+                    let place = self.rules.turn_order.next(pos.place as usize);
+                    if rebuilt.place as usize == place && rebuilt.same_stacks(pos) {
                         return Some(j as usize);
                     }
                     i = (i + 1) & mask;

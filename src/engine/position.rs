@@ -125,15 +125,12 @@ impl Position {
         self.owned[player].iter().map(|c| self.height(c)).sum()
     }
 
-    /// Whether the two positions agree in everything but the result (which
-    /// the goals decide from the rest).
-    pub(crate) fn same_board(&self, other: &Position) -> bool {
-        self.key == other.key
-            && self.owned == other.owned
+    /// Whether the two positions agree in their stacks and holdings (not
+    /// the turn, nor the result, which the goals decide from the rest).
+    pub(crate) fn same_stacks(&self, other: &Position) -> bool {
+        self.owned == other.owned
             && self.reserve == other.reserve
             && self.borne_off == other.borne_off
-            && self.place == other.place
-            && self.to_move == other.to_move
             && self.height == other.height
             && self.kind == other.kind
     }
