@@ -1,5 +1,7 @@
 //! The engine's speed on every shipped game: move generation from fixed
-//! mid-game positions, playing a move, and random play-outs from the start.
+//! mid-game positions (with and without building the positions), drawing
+//! and applying a random move, playing a typed move, and random play-outs
+//! from the start.
 //! Run with `cargo bench`; compare figures from one run, not across runs.
 
 use gamut::ai::{PlayoutPolicy, Rng, random_playout};
@@ -40,6 +42,33 @@ fn generate_midgame(bencher: divan::Bencher, name: &str) {
     bencher.bench_local(|| {
         engine.successors(divan::black_box(&pos), &mut out);
         out.len()
+    });
+}
+
+/// The legal moves alone, without building the positions they lead to.
+#[divan::bench(args = GAMES)]
+fn legal_moves_midgame(bencher: divan::Bencher, name: &str) {
+    let engine = engine(name);
+    let (pos, _) = midgame(&engine);
+    let mut out = Successors::default();
+    bencher.bench_local(|| {
+        engine.legal_moves(divan::black_box(&pos), &mut out);
+        out.len()
+    });
+}
+
+/// Drawing a uniformly random legal move and applying it, as a play-out
+/// does at every ply.
+#[divan::bench(args = GAMES)]
+fn random_move_midgame(bencher: divan::Bencher, name: &str) {
+    let engine = engine(name);
+    let (pos, _) = midgame(&engine);
+    let mut rng = Rng::new(5);
+    let mut out = Successors::default();
+    bencher.bench_local(|| {
+        let mut next = pos.clone();
+        engine.play_random(&mut next, &mut rng, &mut out);
+        next.key()
     });
 }
 
