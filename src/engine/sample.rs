@@ -8,8 +8,9 @@
 //! the draw is uniform over the legal moves (the distinct successor
 //! positions). Only drawn ways, and the few that could merge with them,
 //! are played. When no two ways can ever merge (see [`ways_never_merge`]),
-//! `m` is 1 and is not counted. Turns of several parts list the distinct
-//! moves in place (see [`Engine::legal_moves`]) and pick one.
+//! `m` is 1 and is not counted. Where that holds and the options can be
+//! counted, candidates are drawn instead of listed (`candidates.rs`).
+//! Turns of several parts are drawn from an outline (`outline.rs`).
 
 use super::apply::{has_destination, has_origin};
 use super::generate::{MAX_SETS, Way};
