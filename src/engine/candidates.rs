@@ -11,14 +11,12 @@
 //! way. After too many misses the caller lists the ways instead, which is
 //! uniform too, so the draw as a whole is.
 
-use super::generate::Way;
+use super::generate::{Straight, Way};
 use super::moves::Act;
 use super::position::Was;
 use super::{Engine, Position};
 use crate::ai::Rng;
-use crate::rules::{
-    Action, Cell, CellSet, Dir, DirSet, Distance, MoveRule, PerPlayer, PlayerId, Targets,
-};
+use crate::rules::{Action, Cell, CellSet, Dir, MoveRule, PlayerId};
 
 /// Candidates drawn before the caller falls back to listing every way.
 const TRIES: usize = 48;
@@ -82,7 +80,7 @@ impl Engine {
         self.distinct_ways
             && options
                 .iter()
-                .any(|o| straight(o).is_some() || matches!(o.action, Action::BearOff { .. }))
+                .any(|o| Straight::of(o, 0).is_some() || matches!(o.action, Action::BearOff { .. }))
             && !options
                 .iter()
                 .any(|o| matches!(o.action, Action::Jump { .. }))
@@ -158,13 +156,14 @@ impl Engine {
             if !self.option_open(option, pos, player) {
                 continue;
             }
-            let space = if let Some((dirs, distance, through_pieces)) = straight(option) {
+            let space = if let Some(line) = Straight::of(option, player) {
+                let (dirs, distance) = (line.dirs, line.distance);
                 let (first, pieces, tallest) = movers_of(option, &mut cands.movers);
                 let longest = board.width.max(board.height) as u32;
                 let max = distance.max.unwrap_or(tallest).min(longest);
                 let mut ds = [Dir::Up; 8];
                 let mut ndirs = 0;
-                for d in dirs[player].iter() {
+                for d in dirs.iter() {
                     ds[ndirs] = d;
                     ndirs += 1;
                 }
@@ -176,7 +175,7 @@ impl Engine {
                     ndirs,
                     min: distance.min,
                     span: (max + 1).saturating_sub(distance.min),
-                    through_pieces,
+                    through_pieces: line.through_pieces,
                 }
             } else if let Action::BearOff { .. } = option.action {
                 let (first, pieces, _) = movers_of(option, &mut cands.movers);
@@ -283,7 +282,9 @@ impl Engine {
         from: Cell,
         (dir, d, through_pieces): (Dir, u32, bool),
     ) -> Option<Cell> {
-        let (distance, targets) = straight_rule(option)?;
+        let Straight {
+            distance, targets, ..
+        } = Straight::of(option, player)?;
         let n = pos.height(from);
         if d > distance.max.unwrap_or(n) {
             return None;
@@ -301,35 +302,5 @@ impl Engine {
         }
         self.lands(option, pos, player, from, at, n, targets)
             .then_some(at)
-    }
-}
-
-/// A straight move's directions, distance, and whether it passes over
-/// pieces (a step) or stops at the first (a slide).
-fn straight(option: &MoveRule) -> Option<(&PerPlayer<DirSet>, &Distance, bool)> {
-    match &option.action {
-        Action::Step { dirs, distance, .. } => Some((dirs, distance, true)),
-        Action::Slide {
-            dirs,
-            with_turns: false,
-            distance,
-            ..
-        } => Some((dirs, distance, false)),
-        _ => None,
-    }
-}
-
-fn straight_rule(option: &MoveRule) -> Option<(&Distance, &Targets)> {
-    match &option.action {
-        Action::Step {
-            distance, targets, ..
-        }
-        | Action::Slide {
-            with_turns: false,
-            distance,
-            targets,
-            ..
-        } => Some((distance, targets)),
-        _ => None,
     }
 }

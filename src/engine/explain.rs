@@ -150,18 +150,15 @@ impl Engine {
         let player = pos.to_move();
         let mut acts = Vec::new();
         let mut captures = Vec::new();
-        for (i, option) in self.rules.parts[0].options.iter().enumerate() {
-            self.acts_of(
-                i,
-                option,
-                pos,
-                player,
-                CellSet::EMPTY,
-                true,
-                &mut acts,
-                &mut captures,
-            );
-        }
+        self.acts_of_part(
+            0,
+            pos,
+            player,
+            CellSet::EMPTY,
+            true,
+            &mut acts,
+            &mut captures,
+        );
         for way in acts {
             let (act, jumped) = (way.act, way.captured(&captures));
             let mut mv = super::Move::PASS;

@@ -124,6 +124,23 @@ impl Way {
 const MAX_JUMPS: usize = 64;
 
 impl Engine {
+    /// Pushes every act of every option of a part (see [`Engine::acts_of`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn acts_of_part(
+        &self,
+        part: usize,
+        pos: &Position,
+        player: PlayerId,
+        entry_line: CellSet,
+        ordered: bool,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
+    ) {
+        for (i, option) in self.rules.parts[part].options.iter().enumerate() {
+            self.acts_of(i, option, pos, player, entry_line, ordered, acts, captures);
+        }
+    }
+
     /// Pushes every act of one option. With `ordered`, in the order people
     /// read them: by the cell a piece leaves, then by direction and
     /// distance (a random draw does not need it).
@@ -189,32 +206,11 @@ impl Engine {
                     }
                 }
             }
-            Action::Step {
-                dirs,
-                distance,
-                targets,
+            Action::Step { .. }
+            | Action::Slide {
+                with_turns: false, ..
             } => {
-                let line = Straight {
-                    dirs: dirs[player],
-                    distance,
-                    targets,
-                    through_pieces: true,
-                };
-                let sets = (!ordered).then_some(&mut *captures);
-                self.straight_acts(option, pos, player, &line, &base, ordered, acts, sets);
-            }
-            Action::Slide {
-                dirs,
-                with_turns: false,
-                distance,
-                targets,
-            } => {
-                let line = Straight {
-                    dirs: dirs[player],
-                    distance,
-                    targets,
-                    through_pieces: false,
-                };
+                let line = Straight::of(option, player).expect("a straight move");
                 let sets = (!ordered).then_some(&mut *captures);
                 self.straight_acts(option, pos, player, &line, &base, ordered, acts, sets);
             }
@@ -814,13 +810,43 @@ fn push_landings<B: Bitboard>(
     }
 }
 
-/// Straight moves to look along.
-struct Straight<'a> {
-    dirs: DirSet,
-    distance: &'a Distance,
-    targets: &'a Targets,
+/// Straight moves to look along: a step, or a slide without turns.
+pub(super) struct Straight<'a> {
+    pub dirs: DirSet,
+    pub distance: &'a Distance,
+    pub targets: &'a Targets,
     /// A step passes over pieces; a slide does not.
-    through_pieces: bool,
+    pub through_pieces: bool,
+}
+
+impl Straight<'_> {
+    /// The straight moves of an option for a player, if it makes them.
+    pub fn of(option: &MoveRule, player: PlayerId) -> Option<Straight<'_>> {
+        match &option.action {
+            Action::Step {
+                dirs,
+                distance,
+                targets,
+            } => Some(Straight {
+                dirs: dirs[player],
+                distance,
+                targets,
+                through_pieces: true,
+            }),
+            Action::Slide {
+                dirs,
+                with_turns: false,
+                distance,
+                targets,
+            } => Some(Straight {
+                dirs: dirs[player],
+                distance,
+                targets,
+                through_pieces: false,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// The distances a move may cover from a stack of height `n`.

@@ -78,18 +78,15 @@ impl Engine {
         let player = pos.to_move();
         let mut acts = std::mem::take(&mut out.acts[part]);
         acts.clear();
-        for (i, option) in parts[part].options.iter().enumerate() {
-            self.acts_of(
-                i,
-                option,
-                pos,
-                player,
-                entry_line,
-                true,
-                &mut acts,
-                &mut out.captures,
-            );
-        }
+        self.acts_of_part(
+            part,
+            pos,
+            player,
+            entry_line,
+            true,
+            &mut acts,
+            &mut out.captures,
+        );
         for way in &acts {
             let (act, jumped) = (way.act, way.captured(&out.captures));
             let option = &parts[part].options[act.option as usize];

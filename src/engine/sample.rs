@@ -93,18 +93,15 @@ impl Engine {
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
         scratch.captures.clear();
-        for (i, option) in self.rules.parts[0].options.iter().enumerate() {
-            self.acts_of(
-                i,
-                option,
-                pos,
-                player,
-                CellSet::EMPTY,
-                false,
-                &mut acts,
-                &mut scratch.captures,
-            );
-        }
+        self.acts_of_part(
+            0,
+            pos,
+            player,
+            CellSet::EMPTY,
+            false,
+            &mut acts,
+            &mut scratch.captures,
+        );
         // A group counts for as many ways as it has destinations.
         let sets = &mut scratch.captures;
         let trail = &mut scratch.trail;
