@@ -207,12 +207,6 @@ impl Engine {
         engine
     }
 
-    /// Whether random moves are drawn without generating every successor
-    /// (turns of one part; see [`Engine::random_successor`]).
-    pub fn draws_without_generating(&self) -> bool {
-        self.rules.parts.len() == 1
-    }
-
     /// Whether the rules show that no two ways of playing a turn can lead
     /// to one position, so that every legal way is its own move.
     pub fn ways_never_merge(&self) -> bool {
