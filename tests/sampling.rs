@@ -166,3 +166,43 @@ fn assert_uniform(name: &str, engine: &Engine, pos: &gamut::engine::Position, rn
         );
     }
 }
+
+/// Along seeded random games of every shipped and test game, each move
+/// drawn and played in place is one of the position's legal moves, and the
+/// draw reports the end exactly when there is none: every draw route
+/// (candidates, listed ways, outlines, passes) on many positions.
+#[test]
+fn every_drawn_move_is_legal_along_random_games() {
+    let mut engines: Vec<(String, Engine)> = gamut::games::names()
+        .map(|n| (n.to_string(), shipped(n)))
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path().display().to_string();
+        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        engines.push((path, engine));
+    }
+    for (name, engine) in &engines {
+        for seed in 0..3 {
+            let mut rng = Rng::new(seed);
+            let mut pos = engine.start();
+            let (mut all, mut scratch) = (Successors::default(), Successors::default());
+            for ply in 0..150 {
+                engine.successors(&pos, &mut all);
+                let mut next = pos.clone();
+                match engine.play_random(&mut next, &mut rng, &mut scratch) {
+                    None => assert!(
+                        all.positions.contains(&next),
+                        "{name}, seed {seed}, ply {ply}: the drawn move is not legal"
+                    ),
+                    Some(_) => {
+                        assert!(all.is_empty(), "{name}, seed {seed}, ply {ply}: not over");
+                        assert_eq!(next, pos, "{name}: the position was changed");
+                        break;
+                    }
+                }
+                pos = next;
+            }
+        }
+    }
+}
