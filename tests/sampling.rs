@@ -29,15 +29,7 @@ fn which_games_draw_moves_directly() {
 /// Where the engine claims ways never merge, every way is its own move.
 #[test]
 fn where_ways_never_merge_each_way_is_one_move() {
-    let mut engines: Vec<(String, Engine)> = gamut::games::names()
-        .map(|n| (n.to_string(), shipped(n)))
-        .collect();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path().display().to_string();
-        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
-        engines.push((path, engine));
-    }
+    let engines = every_game();
     for (name, engine) in engines.iter().filter(|(_, e)| e.ways_never_merge()) {
         for seed in 0..4 {
             let mut rng = Rng::new(seed);
@@ -173,15 +165,7 @@ fn assert_uniform(name: &str, engine: &Engine, pos: &gamut::engine::Position, rn
 /// (candidates, listed ways, outlines, passes) on many positions.
 #[test]
 fn every_drawn_move_is_legal_along_random_games() {
-    let mut engines: Vec<(String, Engine)> = gamut::games::names()
-        .map(|n| (n.to_string(), shipped(n)))
-        .collect();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path().display().to_string();
-        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
-        engines.push((path, engine));
-    }
+    let engines = every_game();
     for (name, engine) in &engines {
         for seed in 0..3 {
             let mut rng = Rng::new(seed);
@@ -205,4 +189,18 @@ fn every_drawn_move_is_legal_along_random_games() {
             }
         }
     }
+}
+
+/// Every shipped game and every game of the test suite, by name.
+fn every_game() -> Vec<(String, Engine)> {
+    let mut engines: Vec<(String, Engine)> = gamut::games::names()
+        .map(|n| (n.to_string(), shipped(n)))
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path().display().to_string();
+        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        engines.push((path, engine));
+    }
+    engines
 }

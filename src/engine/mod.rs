@@ -43,6 +43,14 @@ pub(crate) enum Refusal {
     BothWin,
 }
 
+/// How `generate_part` walks the ways of a turn (a constant parameter, so
+/// each walk is compiled on its own): every act played with all its checks,
+/// for the legal moves...
+const CHECKED: bool = false;
+/// ...or acts applied without the checks only a played position answers,
+/// a superset of the ways, for drawing (see `outline.rs`).
+const OUTLINE: bool = true;
+
 /// The rules, with the tables the engine adds to them.
 pub struct Engine {
     rules: Rules,
@@ -255,7 +263,7 @@ impl Engine {
         }
         let mut work = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
+        self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
         if out.is_empty() && self.rules.when_stuck == WhenStuck::Pass {
             self.end_turn(&mut work);
             out.moves.push(Move::PASS);
@@ -302,8 +310,9 @@ impl Engine {
 
     /// Plays the acts of one part on `pos` in place and, for each, the rest
     /// of the turn, taking each back after. `root` is the position the turn
-    /// started from.
-    fn generate_part(
+    /// started from. `WALK` is [`CHECKED`] or [`OUTLINE`].
+    #[allow(clippy::too_many_arguments)]
+    fn generate_part<const WALK: bool>(
         &self,
         part: usize,
         root: &Position,
@@ -312,8 +321,22 @@ impl Engine {
         entry_line: CellSet,
         out: &mut Successors,
     ) {
-        if part == self.rules.parts.len() {
-            self.finish_turn(root, pos, mv, out);
+        let parts = &self.rules.parts;
+        if WALK == OUTLINE {
+            // The turn may end here if the game is decided (the later
+            // parts, if all optional, may also be left out: that way ends
+            // the turn after the last part, below).
+            let rest_optional = parts[part..].iter().all(|p| p.optional);
+            if part > 0 && part < parts.len() && !rest_optional {
+                self.outline_end(root, pos, mv, out);
+            }
+        }
+        if part == parts.len() {
+            if WALK == OUTLINE {
+                self.outline_end(root, pos, mv, out);
+            } else {
+                self.finish_turn(root, pos, mv, out);
+            }
             return;
         }
         let player = pos.to_move();
@@ -332,10 +355,20 @@ impl Engine {
             let (act, jumped) = (way.act, way.captured(&out.captures));
             let header = pos.header();
             let mark = out.trail.len();
-            if self
-                .play_act(part, pos, &act, jumped, &mut out.trail)
-                .is_ok()
-            {
+            let legal = if WALK == OUTLINE {
+                // The one check that costs nothing here.
+                let option = &parts[part].options[act.option as usize];
+                let mut edit = position::Edit {
+                    pos,
+                    trail: &mut out.trail,
+                };
+                let effect = self.apply_act(&mut edit, option, &act, jumped, player);
+                !option.must_remove || effect.removed > 0
+            } else {
+                self.play_act(part, pos, &act, jumped, &mut out.trail)
+                    .is_ok()
+            };
+            if legal {
                 mv.push(act, jumped);
                 if pos.result.is_some() {
                     self.finish_turn(root, pos, mv, out);
@@ -345,7 +378,7 @@ impl Engine {
                     } else {
                         entry_line
                     };
-                    self.generate_part(part + 1, root, pos, mv, line, out);
+                    self.generate_part::<WALK>(part + 1, root, pos, mv, line, out);
                 }
                 mv.pop();
             }
@@ -354,8 +387,8 @@ impl Engine {
         }
         out.acts[part] = acts;
         // An optional part may be left out.
-        if part > 0 && self.rules.parts[part].optional {
-            self.generate_part(part + 1, root, pos, mv, entry_line, out);
+        if part > 0 && parts[part].optional {
+            self.generate_part::<WALK>(part + 1, root, pos, mv, entry_line, out);
         }
     }
 

@@ -13,7 +13,7 @@
 
 use super::moves::Move;
 use super::position::Was;
-use super::{Engine, Position, Successors};
+use super::{Engine, OUTLINE, Position, Successors};
 use crate::ai::Rng;
 use crate::rules::CellSet;
 
@@ -29,7 +29,7 @@ impl Engine {
         out.clear();
         let root = pos.clone();
         let mut mv = Move::PASS;
-        self.outline_part(0, &root, pos, &mut mv, CellSet::EMPTY, out);
+        self.generate_part::<OUTLINE>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
         for (i, first) in out.firsts.iter().enumerate() {
             if *first as usize == i {
                 out.pool.push(i as u32);
@@ -53,72 +53,14 @@ impl Engine {
         false
     }
 
-    /// Outlines the acts of one part and, for each, the rest of the turn
-    /// (see the module's notes), taking each back after.
-    fn outline_part(
+    /// Keeps an outlined way, with the first way that leads where it does.
+    pub(super) fn outline_end(
         &self,
-        part: usize,
         root: &Position,
-        pos: &mut Position,
-        mv: &mut Move,
-        entry_line: CellSet,
+        pos: &Position,
+        mv: &Move,
         out: &mut Successors,
     ) {
-        let parts = &self.rules.parts;
-        // The turn may end here: after the last part, or, if the game is
-        // decided, after any (the later parts, if all optional, may also
-        // be left out: their outline ends the turn here below).
-        let rest_optional = parts[part.min(parts.len())..].iter().all(|p| p.optional);
-        if part == parts.len() || (part > 0 && !rest_optional) {
-            self.outline_end(root, pos, mv, out);
-        }
-        if part == parts.len() {
-            return;
-        }
-        let player = pos.to_move();
-        let mut acts = std::mem::take(&mut out.acts[part]);
-        acts.clear();
-        self.acts_of_part(
-            part,
-            pos,
-            player,
-            entry_line,
-            true,
-            &mut acts,
-            &mut out.captures,
-        );
-        for way in &acts {
-            let (act, jumped) = (way.act, way.captured(&out.captures));
-            let option = &parts[part].options[act.option as usize];
-            let header = pos.header();
-            let mark = out.trail.len();
-            let mut edit = super::position::Edit {
-                pos,
-                trail: &mut out.trail,
-            };
-            let effect = self.apply_act(&mut edit, option, &act, jumped, player);
-            // The one check that costs nothing here.
-            if !option.must_remove || effect.removed > 0 {
-                mv.push(act, jumped);
-                let line = if part == 0 {
-                    self.entry_line(&act, player)
-                } else {
-                    entry_line
-                };
-                self.outline_part(part + 1, root, pos, mv, line, out);
-                mv.pop();
-            }
-            pos.rollback(&header, &out.trail[mark..]);
-            out.trail.truncate(mark);
-        }
-        out.acts[part] = acts;
-        if part > 0 && parts[part].optional {
-            self.outline_part(part + 1, root, pos, mv, entry_line, out);
-        }
-    }
-
-    /// Keeps an outlined way, with the first way that leads where it does.
-    fn outline_end(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
         let key = pos.key ^ self.turn_keys[pos.place as usize];
         let first = self
             .same_as_earlier(root, pos, key, out)
