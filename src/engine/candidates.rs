@@ -113,8 +113,7 @@ impl Engine {
                 trail.truncate(mark);
                 return true;
             }
-            pos.rollback(&header, &trail[mark..]);
-            trail.truncate(mark);
+            pos.rollback(&header, trail, mark);
         }
         false
     }

@@ -79,6 +79,15 @@ impl Way {
         !self.is_group() || self.set & STRAIGHT == 0
     }
 
+    /// How many ways the entry stands for.
+    pub fn ways(&self, sets: &[CellSet]) -> usize {
+        if self.is_group() {
+            self.dests(sets).len()
+        } else {
+            1
+        }
+    }
+
     /// The destinations of a group.
     pub fn dests(&self, sets: &[CellSet]) -> CellSet {
         debug_assert!(self.is_group());

@@ -382,8 +382,7 @@ impl Engine {
                 }
                 mv.pop();
             }
-            pos.rollback(&header, &out.trail[mark..]);
-            out.trail.truncate(mark);
+            pos.rollback(&header, &mut out.trail, mark);
         }
         out.acts[part] = acts;
         // An optional part may be left out.

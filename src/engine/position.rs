@@ -239,13 +239,15 @@ impl Position {
         }
     }
 
-    /// Takes back what was done since `header` was saved, given the stacks
-    /// changed since then in the order they changed (see [`Edit`]).
-    pub(crate) fn rollback(&mut self, header: &Header, changed: &[Was]) {
-        for &(cell, height, kind) in changed.iter().rev() {
+    /// Takes back what was done since `header` was saved, when `trail` was
+    /// `mark` long: the stacks noted since then, in reverse (see [`Edit`]),
+    /// which leave the trail.
+    pub(crate) fn rollback(&mut self, header: &Header, trail: &mut Vec<Was>, mark: usize) {
+        for &(cell, height, kind) in trail[mark..].iter().rev() {
             self.height[cell as usize] = height;
             self.kind[cell as usize] = kind;
         }
+        trail.truncate(mark);
         self.owned = header.owned;
         self.reserve = header.reserve;
         self.borne_off = header.borne_off;

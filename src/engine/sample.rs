@@ -105,12 +105,9 @@ impl Engine {
         // A group counts for as many ways as it has destinations.
         let sets = &mut scratch.captures;
         let trail = &mut scratch.trail;
-        let weight = |w: &Way, sets: &[CellSet]| {
-            if w.is_group() { w.dests(sets).len() } else { 1 }
-        };
         let grouped = acts.iter().any(Way::is_group);
         let mut total: usize = if grouped {
-            acts.iter().map(|w| weight(w, sets)).sum()
+            acts.iter().map(|w| w.ways(sets)).sum()
         } else {
             acts.len()
         };
@@ -128,8 +125,7 @@ impl Engine {
             let mark = trail.len();
             let played = self.play_act(0, pos, &act, jumped, trail);
             if played.is_err() {
-                pos.rollback(&header, &trail[mark..]);
-                trail.truncate(mark);
+                pos.rollback(&header, trail, mark);
                 // Never drawn again.
                 total -= 1;
                 let mut rest = CellSet::EMPTY;
@@ -163,8 +159,7 @@ impl Engine {
                 touched.insert(cell);
             }
             let next = pos.clone();
-            pos.rollback(&header, &trail[mark..]);
-            trail.truncate(mark);
+            pos.rollback(&header, trail, mark);
             let drawn_way = (&act, jumped);
             let m = self.ways_to(pos, &next, touched, drawn_way, &acts, sets, trail);
             if m == 1 || rng.below(m) == 0 {
@@ -241,20 +236,20 @@ impl Engine {
 /// for each of its destinations): its entry, and the act.
 fn pick(acts: &[Way], sets: &[CellSet], mut index: usize, board: &Board) -> (usize, Act) {
     for (i, way) in acts.iter().enumerate() {
-        if !way.is_group() {
-            if index == 0 {
-                return (i, way.act);
-            }
-            index -= 1;
+        let n = way.ways(sets);
+        if index >= n {
+            index -= n;
             continue;
         }
-        let dests = way.dests(sets);
-        let n = dests.len();
-        if index < n {
-            let to = dests.iter().nth(index).expect("an index within the group");
-            return (i, way.landing_on(to, board));
+        if !way.is_group() {
+            return (i, way.act);
         }
-        index -= n;
+        let to = way
+            .dests(sets)
+            .iter()
+            .nth(index)
+            .expect("an index within the group");
+        return (i, way.landing_on(to, board));
     }
     unreachable!("the index is below the total of the ways")
 }
