@@ -278,15 +278,44 @@ impl Engine {
         mv: &Move,
         trail: &mut Vec<position::Was>,
     ) -> Position {
+        self.play_checked(pos, mv, trail)
+            .expect("a legal move replays")
+    }
+
+    /// Plays a way of a turn from `pos` with every check: the position
+    /// after the turn if it is a legal move (each act passes, and the turn
+    /// ends where the game is decided or where only optional parts remain;
+    /// a pass is taken as given). `trail` is scratch.
+    fn play_checked(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        trail: &mut Vec<position::Was>,
+    ) -> Option<Position> {
         let mut next = pos.clone();
         let mark = trail.len();
+        let mut legal = true;
         for (part, act) in mv.acts().iter().enumerate() {
-            let played = self.play_act(part, &mut next, act, mv.captured[part], trail);
-            debug_assert!(played.is_ok(), "a legal move replays");
+            // A decided game ends the turn: no act may follow.
+            if next.result.is_some()
+                || self
+                    .play_act(part, &mut next, act, mv.captured[part], trail)
+                    .is_err()
+            {
+                legal = false;
+                break;
+            }
         }
         trail.truncate(mark);
+        let parts = &self.rules.parts;
+        let ends_here = mv.is_pass()
+            || next.result.is_some()
+            || parts[mv.len as usize..].iter().all(|p| p.optional);
+        if !legal || !ends_here {
+            return None;
+        }
         self.end_turn(&mut next);
-        next
+        Some(next)
     }
 
     /// The position a legal move leads to, without the checks: the board,

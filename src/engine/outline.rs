@@ -12,7 +12,6 @@
 //! is one result of the outline, so the draw is uniform over them.
 
 use super::moves::Move;
-use super::position::Was;
 use super::{Engine, OUTLINE, Position, Successors};
 use crate::ai::Rng;
 use crate::rules::CellSet;
@@ -43,7 +42,7 @@ impl Engine {
                     continue;
                 }
                 let mv = out.moves[i];
-                if let Some(next) = self.checked_replay(&root, &mv, &mut out.trail) {
+                if let Some(next) = self.play_checked(&root, &mv, &mut out.trail) {
                     *pos = next;
                     return true;
                 }
@@ -68,34 +67,5 @@ impl Engine {
         out.moves.push(*mv);
         out.keys.push(key);
         out.firsts.push(first as u32);
-    }
-
-    /// Plays an outlined way from `root` with every check: the position
-    /// after the turn if it is a legal way (each act passes, and the turn
-    /// ends where the game is decided or where only optional parts remain).
-    fn checked_replay(&self, root: &Position, mv: &Move, trail: &mut Vec<Was>) -> Option<Position> {
-        let mut next = root.clone();
-        let mark = trail.len();
-        let mut legal = true;
-        for (part, act) in mv.acts().iter().enumerate() {
-            // A decided game ends the turn: no act may follow.
-            if next.result.is_some()
-                || self
-                    .play_act(part, &mut next, act, mv.captured[part], trail)
-                    .is_err()
-            {
-                legal = false;
-                break;
-            }
-        }
-        trail.truncate(mark);
-        let parts = &self.rules.parts;
-        let ends_here =
-            next.result.is_some() || parts[mv.len as usize..].iter().all(|p| p.optional);
-        if !legal || !ends_here {
-            return None;
-        }
-        self.end_turn(&mut next);
-        Some(next)
     }
 }
