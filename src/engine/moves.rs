@@ -57,13 +57,6 @@ impl Move {
         &self.acts[..self.len as usize]
     }
 
-    /// Every piece the move's capturing jumps took.
-    pub fn jumped(&self) -> CellSet {
-        self.captured
-            .iter()
-            .fold(CellSet::EMPTY, |all, part| all.union(*part))
-    }
-
     pub(crate) fn push(&mut self, act: Act, captured: CellSet) {
         self.captured[self.len as usize] = captured;
         self.acts[self.len as usize] = act;
