@@ -1,9 +1,10 @@
 //! Games unlike the shipped ones, in `tests/games/`: boards of more than 64
 //! cells, holes in the middle, kinds, capturing chained jumps, slides that
 //! capture, stacks capturing taller stacks, players facing sideways,
-//! entries pushing from inside the board, mandatory later parts, networks
-//! along orthogonal lines. Each validates cleanly and survives seeded
-//! random games with every invariant checked.
+//! entries pushing from inside the board, mandatory later parts, an
+//! optional part left out before a mandatory one, networks along orthogonal
+//! lines. Each validates cleanly and survives seeded random games with
+//! every invariant checked.
 
 mod common;
 use common::*;

@@ -125,8 +125,8 @@ impl Engine {
     /// The cells a move takes pieces from or puts pieces on, to show it.
     pub fn cells_of(&self, mv: &super::Move) -> CellSet {
         let mut cells = CellSet::EMPTY;
-        for (part, act) in mv.acts().iter().enumerate() {
-            let action = &self.rules.parts[part].options[act.option as usize].action;
+        for act in mv.acts() {
+            let action = &self.rules.parts[act.part as usize].options[act.option as usize].action;
             if has_origin(action) {
                 cells.insert(act.from);
             }

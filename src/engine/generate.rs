@@ -145,8 +145,14 @@ impl Engine {
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) {
+        let first = acts.len();
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
             self.acts_of(i, option, pos, player, entry_line, ordered, acts, captures);
+        }
+        if part > 0 {
+            for way in &mut acts[first..] {
+                way.act.part = part as u8;
+            }
         }
     }
 

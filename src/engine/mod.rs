@@ -46,10 +46,10 @@ pub(crate) enum Refusal {
 /// How `generate_part` walks the ways of a turn (a constant parameter, so
 /// each walk is compiled on its own): every act played with all its checks,
 /// for the legal moves...
-const CHECKED: bool = false;
+const CHECKED: u8 = 0;
 /// ...or acts applied without the checks only a played position answers,
 /// a superset of the ways, for drawing (see `outline.rs`).
-const OUTLINE: bool = true;
+const OUTLINE: u8 = 1;
 
 /// The rules, with the tables the engine adds to them.
 pub struct Engine {
@@ -295,11 +295,11 @@ impl Engine {
         let mut next = pos.clone();
         let mark = trail.len();
         let mut legal = true;
-        for (part, act) in mv.acts().iter().enumerate() {
+        for (i, act) in mv.acts().iter().enumerate() {
             // A decided game ends the turn: no act may follow.
             if next.result.is_some()
                 || self
-                    .play_act(part, &mut next, act, mv.captured[part], trail)
+                    .play_act(act.part as usize, &mut next, act, mv.captured[i], trail)
                     .is_err()
             {
                 legal = false;
@@ -310,7 +310,7 @@ impl Engine {
         let parts = &self.rules.parts;
         let ends_here = mv.is_pass()
             || next.result.is_some()
-            || parts[mv.len as usize..].iter().all(|p| p.optional);
+            || parts[mv.parts_played()..].iter().all(|p| p.optional);
         if !legal || !ends_here {
             return None;
         }
@@ -324,13 +324,13 @@ impl Engine {
         let mut next = pos.clone();
         let mark = trail.len();
         let player = pos.to_move();
-        for (part, act) in mv.acts().iter().enumerate() {
-            let option = &self.rules.parts[part].options[act.option as usize];
+        for (i, act) in mv.acts().iter().enumerate() {
+            let option = &self.rules.parts[act.part as usize].options[act.option as usize];
             let mut edit = position::Edit {
                 pos: &mut next,
                 trail,
             };
-            self.apply_act(&mut edit, option, act, mv.captured[part], player);
+            self.apply_act(&mut edit, option, act, mv.captured[i], player);
         }
         trail.truncate(mark);
         self.end_turn(&mut next);
@@ -341,7 +341,7 @@ impl Engine {
     /// of the turn, taking each back after. `root` is the position the turn
     /// started from. `WALK` is [`CHECKED`] or [`OUTLINE`].
     #[allow(clippy::too_many_arguments)]
-    fn generate_part<const WALK: bool>(
+    fn generate_part<const WALK: u8>(
         &self,
         part: usize,
         root: &Position,
@@ -351,7 +351,7 @@ impl Engine {
         out: &mut Successors,
     ) {
         let parts = &self.rules.parts;
-        if WALK == OUTLINE {
+        if WALK != CHECKED {
             // The turn may end here if the game is decided (the later
             // parts, if all optional, may also be left out: that way ends
             // the turn after the last part, below).
@@ -384,7 +384,7 @@ impl Engine {
             let (act, jumped) = (way.act, way.captured(&out.captures));
             let header = pos.header();
             let mark = out.trail.len();
-            let legal = if WALK == OUTLINE {
+            let legal = if WALK != CHECKED {
                 // The one check that costs nothing here.
                 let option = &parts[part].options[act.option as usize];
                 let mut edit = position::Edit {

@@ -9,6 +9,9 @@ pub const NONE: u8 = u8::MAX;
 /// One act inside a turn: which option of the part was used, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Act {
+    /// The part of the turn the act plays (an optional part left out
+    /// has no act, so this need not be the act's place in the move).
+    pub part: u8,
     /// Index of the option within its part.
     pub option: u8,
     /// The kind placed or entered.
@@ -23,6 +26,7 @@ pub struct Act {
 
 impl Act {
     pub const EMPTY: Act = Act {
+        part: 0,
         option: NONE,
         kind: 0,
         from: NONE,
@@ -55,6 +59,12 @@ impl Move {
     /// The acts played, part by part.
     pub fn acts(&self) -> &[Act] {
         &self.acts[..self.len as usize]
+    }
+
+    /// How many parts of the turn the move has reached: those up to its
+    /// last act's, including any optional ones it left out on the way.
+    pub(crate) fn parts_played(&self) -> usize {
+        self.acts().last().map_or(0, |a| a.part as usize + 1)
     }
 
     pub(crate) fn push(&mut self, act: Act, captured: CellSet) {

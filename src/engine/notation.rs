@@ -14,7 +14,7 @@
 use super::moves::{Act, Move};
 use super::position::Edit;
 use super::{Engine, Position, Successors};
-use crate::rules::{Action, Dir, PlayerId};
+use crate::rules::{Action, CellSet, Dir, PlayerId};
 
 /// Why a typed move was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -35,26 +35,19 @@ impl Engine {
         let mut at = pos.clone();
         let mut trail = Vec::new();
         let mut parts = Vec::with_capacity(mv.len as usize);
-        for (part, act) in mv.acts().iter().enumerate() {
-            let option = &self.rules.parts[part].options[act.option as usize];
-            parts.push(self.act_text(&at, player, part, act, mv));
+        for (i, act) in mv.acts().iter().enumerate() {
+            let option = &self.rules.parts[act.part as usize].options[act.option as usize];
+            parts.push(self.act_text(&at, player, act, mv.captured[i]));
             let mut edit = Edit {
                 pos: &mut at,
                 trail: &mut trail,
             };
-            self.apply_act(&mut edit, option, act, mv.captured[part], player);
+            self.apply_act(&mut edit, option, act, mv.captured[i], player);
         }
         parts.join("/")
     }
 
-    fn act_text(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        part: usize,
-        act: &Act,
-        mv: &Move,
-    ) -> String {
+    fn act_text(&self, pos: &Position, player: PlayerId, act: &Act, captured: CellSet) -> String {
         let board = &self.rules.board;
         let name = |c: u8| board.cell_name(c);
         let kind_prefix = if self.rules.kinds.len() > 1 {
@@ -62,7 +55,7 @@ impl Engine {
         } else {
             String::new()
         };
-        let option = &self.rules.parts[part].options[act.option as usize];
+        let option = &self.rules.parts[act.part as usize].options[act.option as usize];
         match &option.action {
             Action::Place { .. } => format!("{kind_prefix}{}", name(act.to)),
             Action::Enter { entries } => {
@@ -74,7 +67,7 @@ impl Engine {
             Action::Jump {
                 capturing: true, ..
             } => {
-                let taken: Vec<String> = mv.captured[part].iter().map(name).collect();
+                let taken: Vec<String> = captured.iter().map(name).collect();
                 format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
             }
             _ => {
