@@ -48,8 +48,11 @@ pub(crate) enum Refusal {
 /// for the legal moves...
 const CHECKED: u8 = 0;
 /// ...or acts applied without the checks only a played position answers,
-/// a superset of the ways, for drawing (see `outline.rs`).
+/// a superset of the ways, for drawing (see `outline.rs`)...
 const OUTLINE: u8 = 1;
+/// ...or, as `OUTLINE`, but the last part's acts only listed and counted,
+/// not played (see `outline.rs`).
+const COUNT: u8 = 2;
 
 /// The rules, with the tables the engine adds to them.
 pub struct Engine {
@@ -75,6 +78,9 @@ pub struct Engine {
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
+    /// The most cells one act of the turn's last part can change (`None`:
+    /// any number), to tell which ways may merge (see `outline.rs`).
+    last_part_reach: Option<usize>,
 }
 
 /// The legal moves of a position and, from [`Engine::successors`], the
@@ -104,6 +110,8 @@ pub struct Successors {
     firsts: Vec<u32>,
     /// The distinct results still to draw from.
     pool: Vec<u32>,
+    /// A counted outline of the turn (see `outline.rs`).
+    stems: Vec<outline::Stem>,
 }
 
 impl Successors {
@@ -116,6 +124,7 @@ impl Successors {
     }
 
     fn clear(&mut self) {
+        self.stems.clear();
         self.firsts.clear();
         self.pool.clear();
         self.moves.clear();
@@ -187,7 +196,9 @@ impl Engine {
             turn_keys: Vec::new(),
             progress: Default::default(),
             distinct_ways: false,
+            last_part_reach: None,
         };
+        engine.last_part_reach = outline::last_part_reach(&engine.rules);
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {
             let (ff, fr) = engine.rules.players[p].facing.delta();
@@ -339,7 +350,7 @@ impl Engine {
 
     /// Plays the acts of one part on `pos` in place and, for each, the rest
     /// of the turn, taking each back after. `root` is the position the turn
-    /// started from. `WALK` is [`CHECKED`] or [`OUTLINE`].
+    /// started from. `WALK` is [`CHECKED`], [`OUTLINE`] or [`COUNT`].
     #[allow(clippy::too_many_arguments)]
     fn generate_part<const WALK: u8>(
         &self,
@@ -351,13 +362,21 @@ impl Engine {
         out: &mut Successors,
     ) {
         let parts = &self.rules.parts;
+        if WALK == COUNT && part + 1 == parts.len() {
+            self.push_stem(part, root, pos, mv, entry_line, true, out);
+            return;
+        }
         if WALK != CHECKED {
             // The turn may end here if the game is decided (the later
             // parts, if all optional, may also be left out: that way ends
             // the turn after the last part, below).
             let rest_optional = parts[part..].iter().all(|p| p.optional);
             if part > 0 && part < parts.len() && !rest_optional {
-                self.outline_end(root, pos, mv, out);
+                if WALK == COUNT {
+                    self.push_stem(part, root, pos, mv, entry_line, false, out);
+                } else {
+                    self.outline_end(root, pos, mv, out);
+                }
             }
         }
         if part == parts.len() {

@@ -135,6 +135,15 @@ impl Position {
             && self.kind == other.kind
     }
 
+    /// Whether the two positions hold the same stack (or none) on `cell`.
+    #[inline]
+    pub(crate) fn same_stack_at(&self, other: &Position, cell: Cell) -> bool {
+        let i = cell as usize;
+        self.height[i] == other.height[i]
+            && self.kind[i] == other.kind[i]
+            && self.owner(cell) == other.owner(cell)
+    }
+
     /// Puts a stack on an empty cell.
     pub(crate) fn put(&mut self, cell: Cell, player: PlayerId, kind: KindId, height: u8) {
         debug_assert!(self.is_empty(cell) && height > 0);

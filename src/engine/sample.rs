@@ -234,7 +234,12 @@ impl Engine {
 
 /// The way at `index` among the ways `acts` stand for (a group counting
 /// for each of its destinations): its entry, and the act.
-fn pick(acts: &[Way], sets: &[CellSet], mut index: usize, board: &Board) -> (usize, Act) {
+pub(super) fn pick(
+    acts: &[Way],
+    sets: &[CellSet],
+    mut index: usize,
+    board: &Board,
+) -> (usize, Act) {
     for (i, way) in acts.iter().enumerate() {
         let n = way.ways(sets);
         if index >= n {

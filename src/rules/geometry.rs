@@ -51,8 +51,33 @@ impl CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    /// The cells in exactly one of the two sets.
+    pub fn xor(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
+    }
+
+    /// Whether the set has no more than `n` cells: cheaper than [`len`]
+    /// for small `n`, since it stops counting past `n` (and needs no
+    /// population count, which not every target has).
+    ///
+    /// [`len`]: CellSet::len
+    pub fn has_at_most(&self, n: usize) -> bool {
+        let mut left = n;
+        for &w in &self.0 {
+            let mut w = w;
+            while w != 0 {
+                if left == 0 {
+                    return false;
+                }
+                left -= 1;
+                w &= w - 1;
+            }
+        }
+        true
     }
 
     pub fn len(&self) -> usize {
