@@ -156,6 +156,44 @@ impl Engine {
         }
     }
 
+    /// How many acts [`Engine::acts_of_part`] lists, each act of a group
+    /// counted. Returns are counted without listing them; `acts` and
+    /// `captures` are scratch, left as they were.
+    pub(super) fn count_acts_of_part(
+        &self,
+        part: usize,
+        pos: &Position,
+        player: PlayerId,
+        entry_line: CellSet,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
+    ) -> usize {
+        let mut n = 0;
+        for (i, option) in self.rules.parts[part].options.iter().enumerate() {
+            match &option.action {
+                // Every piece of the mover's in the region, bar the line.
+                Action::Return { from } if option.kind.is_none() && option.only_if.is_none() => {
+                    let mut cells = from[player].inter(pos.owned(player));
+                    if option.not_on_entry_line {
+                        cells = cells.minus(entry_line);
+                    }
+                    n += cells.len();
+                }
+                _ => {
+                    let (first, sets) = (acts.len(), captures.len());
+                    self.acts_of(i, option, pos, player, entry_line, false, acts, captures);
+                    n += acts[first..]
+                        .iter()
+                        .map(|w| w.ways(captures))
+                        .sum::<usize>();
+                    acts.truncate(first);
+                    captures.truncate(sets);
+                }
+            }
+        }
+        n
+    }
+
     /// Pushes every act of one option. With `ordered`, in the order people
     /// read them: by the cell a piece leaves, then by direction and
     /// distance (a random draw does not need it).

@@ -112,6 +112,8 @@ pub struct Successors {
     pool: Vec<u32>,
     /// A counted outline of the turn (see `outline.rs`).
     stems: Vec<outline::Stem>,
+    /// The moves the stems start with.
+    bases: Vec<Move>,
 }
 
 impl Successors {
@@ -125,6 +127,7 @@ impl Successors {
 
     fn clear(&mut self) {
         self.stems.clear();
+        self.bases.clear();
         self.firsts.clear();
         self.pool.clear();
         self.moves.clear();
@@ -399,8 +402,20 @@ impl Engine {
             &mut acts,
             &mut out.captures,
         );
+        // The stems of the last part that leave this part's act unplayed
+        // share the move so far.
+        let base = out.bases.len();
+        if WALK == COUNT && part + 2 == parts.len() {
+            out.bases.push(*mv);
+        }
         for way in &acts {
             let (act, jumped) = (way.act, way.captured(&out.captures));
+            if WALK == COUNT
+                && part + 2 == parts.len()
+                && self.push_stem_unplayed(part, root, pos, base, &act, jumped, entry_line, out)
+            {
+                continue;
+            }
             let header = pos.header();
             let mark = out.trail.len();
             let legal = if WALK != CHECKED {

@@ -17,35 +17,67 @@
 //! played further: a stem's stacks must differ from the result's on no
 //! more cells than one act of the last part can change.
 //!
+//! A stem whose last act changes nothing the last part's acts depend on
+//! (the cells they read, the holdings) is not even played: the last
+//! part's acts are listed on the position before it. A `return … not on
+//! entry line` after an entry is such a part: the push moves pieces along
+//! the entry line only, which the return may not take from.
+//!
 //! After many misses (a turn whose ways are mostly illegal), every way of
 //! the outline is played, its results merged exactly, and one drawn.
 
+use super::apply::has_destination;
 use super::generate::Way;
+use super::moves::Act;
 use super::moves::Move;
 use super::position::{Edit, Was};
 use super::sample::pick;
 use super::{COUNT, Engine, OUTLINE, Position, Successors};
 use crate::ai::Rng;
-use crate::rules::{Action, CellSet, Rules};
+use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
 
 /// Ways drawn and refused before the whole outline is played instead.
 const MISSES: usize = 64;
 
 /// A way of playing the parts before the last, and the ways of ending the
-/// turn from it.
+/// turn from it. Kept small, since every way of those parts makes one: the
+/// way is a move shared by many stems, and maybe one act more.
 #[derive(Clone, Copy)]
 pub(super) struct Stem {
-    prefix: Move,
+    /// The index in `Successors::bases` of the way's move...
+    base: u32,
+    /// ...and the act that follows it, with the pieces it jumps, if any.
+    act: Option<Act>,
+    jumped: CellSet,
     /// The ways of earlier stems: this stem's are numbered from here.
-    before: usize,
+    before: u32,
     /// How many ways end the turn from here.
-    ways: usize,
+    ways: u32,
     /// The first way is the stem alone (the turn ending after it).
     alone: bool,
     /// The other ways play one act of the last part each, as listed.
     tail: bool,
-    /// The cells whose stacks differ from the turn's start after `prefix`.
-    net: CellSet,
+    /// The cells whose stacks the way may have changed: every cell whose
+    /// stack differs from the turn's start after it is among them.
+    touched: CellSet,
+    /// Cells whose stacks surely differ from the turn's start after it.
+    sure: CellSet,
+}
+
+impl Stem {
+    /// The way of playing the parts before the last.
+    fn prefix(&self, bases: &[Move]) -> Move {
+        let mut mv = bases[self.base as usize];
+        if let Some(act) = self.act {
+            mv.push(act, self.jumped);
+        }
+        mv
+    }
+
+    /// The number after this stem's last way.
+    fn end(&self) -> usize {
+        (self.before + self.ways) as usize
+    }
 }
 
 impl Engine {
@@ -58,30 +90,35 @@ impl Engine {
         out: &mut Successors,
     ) -> bool {
         out.clear();
-        let root = pos.clone();
+        // The turn's start, also the working copy where merges are counted.
+        let mut root = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<COUNT>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
-        let total = out.stems.last().map_or(0, |s| s.before + s.ways);
+        let total = out.stems.last().map_or(0, Stem::end);
         if total == 0 {
             return false;
         }
+        let header = pos.header();
         for _ in 0..MISSES {
             let index = rng.below(total);
-            let s = out.stems.partition_point(|s| s.before + s.ways <= index);
-            let Some((next, drawn, changed)) = self.play_stem_way(&root, s, index, out) else {
-                continue;
-            };
-            let m = self.ways_to_outlined(&root, &next, &drawn, changed, out);
-            if m == 1 || rng.below(m) == 0 {
-                *pos = next;
-                return true;
+            let s = out.stems.partition_point(|s| s.end() <= index);
+            out.trail.clear();
+            if let Some((drawn, changed)) = self.play_stem_way(&root, s, index, pos, out) {
+                let m = self.ways_to_outlined(&mut root, pos, &drawn, changed, out);
+                if m == 1 || rng.below(m) == 0 {
+                    out.trail.clear();
+                    self.end_turn(pos);
+                    return true;
+                }
             }
+            pos.rollback(&header, &mut out.trail, 0);
         }
         self.draw_fully_outlined(pos, rng, out)
     }
 
-    /// Notes a stem reached at `part` on `pos`: with the ways of the last
-    /// part if `tail` (`part` is then the last), else the stem alone.
+    /// Notes a stem `mv` played on `pos`, reaching `part`: with the ways of
+    /// the last part if `tail` (`part` is then the last), else the stem
+    /// alone.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn push_stem(
         &self,
@@ -93,68 +130,135 @@ impl Engine {
         tail: bool,
         out: &mut Successors,
     ) {
+        let net = net_change(root, pos, &out.trail);
+        out.bases.push(*mv);
+        let base = out.bases.len() - 1;
+        self.push_stem_from(part, pos, (base, None), entry_line, (net, net), tail, out);
+    }
+
+    /// Notes the stem of the last part reached by playing the act `act` of
+    /// `part` after the move `bases[base]` on `pos`, without playing it:
+    /// possible when the act changes nothing the last part's acts depend
+    /// on, so that they can be listed on `pos` as well. False, with nothing
+    /// noted, if it may.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push_stem_unplayed(
+        &self,
+        part: usize,
+        root: &Position,
+        pos: &Position,
+        base: usize,
+        act: &Act,
+        jumped: CellSet,
+        entry_line: CellSet,
+        out: &mut Successors,
+    ) -> bool {
+        let option = &self.rules.parts[part].options[act.option as usize];
+        let player = pos.to_move();
+        if option.must_remove {
+            return false;
+        }
+        let Some((footprint, surely, holdings)) = self.footprint(option, pos, act, jumped) else {
+            return false;
+        };
+        let line = if part == 0 {
+            self.entry_line(act, player)
+        } else {
+            entry_line
+        };
+        let Some((support, reads_holdings)) = self.listing_support(part + 1, player, line) else {
+            return false;
+        };
+        if footprint.intersects(&support) || holdings && reads_holdings {
+            return false;
+        }
+        // Relative to the turn's start: the earlier parts' changes where
+        // this act cannot undo them, and this act's where they made none.
+        let mut earlier = CellSet::EMPTY;
+        for &(cell, _, _) in &out.trail {
+            earlier.insert(cell);
+        }
+        let earlier_net = net_change(root, pos, &out.trail);
+        let touched = earlier.union(footprint);
+        let sure = earlier_net.minus(footprint).union(surely.minus(earlier));
+        let way = (base, Some((*act, jumped)));
+        self.push_stem_from(part + 1, pos, way, line, (touched, sure), true, out);
+        true
+    }
+
+    /// [`Engine::push_stem`], with the cells the stem may have changed and
+    /// those it surely changed.
+    #[allow(clippy::too_many_arguments)]
+    fn push_stem_from(
+        &self,
+        part: usize,
+        pos: &Position,
+        (base, last): (usize, Option<(Act, CellSet)>),
+        entry_line: CellSet,
+        (touched, sure): (CellSet, CellSet),
+        tail: bool,
+        out: &mut Successors,
+    ) {
         let alone = part > 0;
         let mut ways = alone as usize;
         if tail {
             let mut acts = std::mem::take(&mut out.acts[part]);
-            let mark = out.captures.len();
-            acts.clear();
             let player = pos.to_move();
-            self.acts_of_part(
+            ways += self.count_acts_of_part(
                 part,
                 pos,
                 player,
                 entry_line,
-                false,
                 &mut acts,
                 &mut out.captures,
             );
-            ways += acts.iter().map(|w| w.ways(&out.captures)).sum::<usize>();
-            out.captures.truncate(mark);
             out.acts[part] = acts;
         }
-        let net = net_change(root, pos, &out.trail);
         if ways > 0 {
-            let before = out.stems.last().map_or(0, |s| s.before + s.ways);
+            let before = out.stems.last().map_or(0, Stem::end);
             out.stems.push(Stem {
-                prefix: *mv,
-                before,
-                ways,
+                base: base as u32,
+                act: last.map(|(act, _)| act),
+                jumped: last.map_or(CellSet::EMPTY, |(_, jumped)| jumped),
+                before: before as u32,
+                ways: ways as u32,
                 alone,
                 tail,
-                net,
+                touched,
+                sure,
             });
         }
     }
 
-    /// Plays way number `index` of the outline, one of stem `s`'s, from
-    /// `root` with every check.
-    /// If it is a legal move: the position after the turn, the move, and
-    /// the cells whose stacks it changed.
+    /// Plays way number `index` of the outline, one of stem `s`'s, with
+    /// every check on `next`, which is `root`, noting its changes in the
+    /// trail. If it is a legal move: the move, and the cells whose stacks
+    /// it changed (the turn is not ended). Either way `next` is left to the
+    /// caller to take back.
     fn play_stem_way(
         &self,
         root: &Position,
         s: usize,
         index: usize,
+        next: &mut Position,
         out: &mut Successors,
-    ) -> Option<(Position, Move, CellSet)> {
+    ) -> Option<(Move, CellSet)> {
         let stem = out.stems[s];
-        let leaf = index - stem.before;
-        let mut next = root.clone();
-        let mut mv = stem.prefix;
-        out.trail.clear();
-        for (i, act) in stem.prefix.acts().iter().enumerate() {
+        let leaf = index - stem.before as usize;
+        let prefix = stem.prefix(&out.bases);
+        let mut mv = prefix;
+        for (i, act) in prefix.acts().iter().enumerate() {
             // A decided game ends the turn: no act may follow.
             if next.result.is_some() {
                 return None;
             }
-            let (part, jumped) = (act.part as usize, stem.prefix.captured[i]);
-            self.play_act(part, &mut next, act, jumped, &mut out.trail)
+            let (part, jumped) = (act.part as usize, prefix.captured[i]);
+            self.play_act(part, next, act, jumped, &mut out.trail)
                 .ok()?;
         }
         let parts = &self.rules.parts;
         if stem.alone && leaf == 0 {
-            let rest = &parts[stem.prefix.parts_played()..];
+            let rest = &parts[prefix.parts_played()..];
             if next.result.is_none() && !rest.iter().all(|p| p.optional) {
                 return None;
             }
@@ -164,19 +268,23 @@ impl Engine {
             }
             let last = parts.len() - 1;
             let mut acts = std::mem::take(&mut out.acts[last]);
-            self.list_last_part(&next, &stem.prefix, &mut acts, &mut out.captures);
+            self.list_last_part(next, &prefix, &mut acts, &mut out.captures);
             let leaf = leaf - stem.alone as usize;
+            // The listing counted for the stem, made again after it.
+            let listed: usize = acts.iter().map(|w| w.ways(&out.captures)).sum();
+            debug_assert_eq!(listed + stem.alone as usize, stem.ways as usize);
+            if leaf >= listed {
+                out.acts[last] = acts;
+                return None;
+            }
             let (i, act) = pick(&acts, &out.captures, leaf, &self.rules.board);
             let jumped = acts[i].captured(&out.captures);
             out.acts[last] = acts;
-            self.play_act(last, &mut next, &act, jumped, &mut out.trail)
+            self.play_act(last, next, &act, jumped, &mut out.trail)
                 .ok()?;
             mv.push(act, jumped);
         }
-        let changed = net_change(root, &next, &out.trail);
-        out.trail.clear();
-        self.end_turn(&mut next);
-        Some((next, mv, changed))
+        Some((mv, net_change(root, next, &out.trail)))
     }
 
     /// Lists the acts of the last part on `at`, reached by `prefix`, as
@@ -199,12 +307,13 @@ impl Engine {
         self.acts_of_part(last, at, player, line, false, acts, captures);
     }
 
-    /// How many legal ways of the turn from `root` lead to `next`, which
-    /// `drawn` leads to, changing the stacks of `changed`. Only stems that
-    /// can reach it are played further (see the module's notes).
+    /// How many legal ways of the turn from `work` lead to `next` (its turn
+    /// not ended), which `drawn` leads to, changing the stacks of
+    /// `changed`. Only stems that can reach it are played further (see the
+    /// module's notes), on `work`, which is left as it was.
     fn ways_to_outlined(
         &self,
-        root: &Position,
+        work: &mut Position,
         next: &Position,
         drawn: &Move,
         changed: CellSet,
@@ -212,67 +321,71 @@ impl Engine {
     ) -> usize {
         let last = self.rules.parts.len() - 1;
         let reach = self.last_part_reach;
-        let player = root.to_move();
+        let player = work.to_move();
         let board = &self.rules.board;
-        let mut work = root.clone();
         let mut acts = std::mem::take(&mut out.acts[last]);
-        let mut m = 0;
-        // Whether `work`, its turn ended, is `next`, by a legal way `mv`.
-        let leads = |work: &Position, mv: &Move, trail: &mut Vec<Was>| {
-            let key = work.key ^ self.turn_keys[work.place as usize];
-            key == next.key
-                && work.same_stacks(next)
-                && (mv == drawn || self.play_checked(root, mv, trail).is_some())
+        // Other ways found to lead there, their legality checked after.
+        out.moves.clear();
+        let mut seen_drawn = false;
+        let mut leads = |work: &Position, mv: &Move, moves: &mut Vec<Move>| {
+            if work.key == next.key && work.same_stacks(next) {
+                if mv == drawn {
+                    seen_drawn = true;
+                } else {
+                    moves.push(*mv);
+                }
+            }
         };
         for s in 0..out.stems.len() {
-            // Cells where the stem and the result surely differ.
-            let apart = changed.xor(out.stems[s].net);
+            // Cells the result changed and the stem did not, and cells the
+            // stem changed and the result did not: the last part must
+            // change them all.
             let stem = &out.stems[s];
+            let apart = changed.minus(stem.touched).union(stem.sure.minus(changed));
             let alone_fits = stem.alone && apart.is_empty();
             let tail_fits = stem.tail && reach.is_none_or(|r| apart.has_at_most(r));
             if !alone_fits && !tail_fits {
                 continue;
             }
-            let stem = out.stems[s];
+            let prefix = out.stems[s].prefix(&out.bases);
             let header = work.header();
             let trail = &mut out.trail;
             let mark = trail.len();
-            for (i, act) in stem.prefix.acts().iter().enumerate() {
+            for (i, act) in prefix.acts().iter().enumerate() {
                 let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-                let mut edit = Edit {
-                    pos: &mut work,
-                    trail,
-                };
-                self.apply_act(&mut edit, option, act, stem.prefix.captured[i], player);
+                let mut edit = Edit { pos: work, trail };
+                self.apply_act(&mut edit, option, act, prefix.captured[i], player);
             }
-            if alone_fits && leads(&work, &stem.prefix, trail) {
-                m += 1;
+            if alone_fits {
+                leads(work, &prefix, &mut out.moves);
             }
             if tail_fits {
                 let mut sets = std::mem::take(&mut out.captures);
-                self.list_last_part(&work, &stem.prefix, &mut acts, &mut sets);
+                self.list_last_part(work, &prefix, &mut acts, &mut sets);
                 let option_of = |w: &Way| &self.rules.parts[last].options[w.act.option as usize];
                 for way in &acts {
                     let jumped = way.captured(&sets);
-                    let count = way.ways(&sets);
-                    for k in 0..count {
+                    for k in 0..way.ways(&sets) {
                         let act = if way.is_group() {
                             pick(std::slice::from_ref(way), &sets, k, board).1
                         } else {
                             way.act
                         };
+                        // The act must change every cell where the stem
+                        // and the result differ.
+                        let option = option_of(way);
+                        if let Some((cells, _, _)) = self.footprint(option, work, &act, jumped)
+                            && !apart.is_subset(&cells)
+                        {
+                            continue;
+                        }
                         let inner = work.header();
                         let at = trail.len();
-                        let mut edit = Edit {
-                            pos: &mut work,
-                            trail,
-                        };
-                        self.apply_act(&mut edit, option_of(way), &act, jumped, player);
-                        let mut mv = stem.prefix;
+                        let mut edit = Edit { pos: work, trail };
+                        self.apply_act(&mut edit, option, &act, jumped, player);
+                        let mut mv = prefix;
                         mv.push(act, jumped);
-                        if leads(&work, &mv, trail) {
-                            m += 1;
-                        }
+                        leads(work, &mv, &mut out.moves);
                         work.rollback(&inner, trail, at);
                     }
                 }
@@ -281,8 +394,15 @@ impl Engine {
             work.rollback(&header, trail, mark);
         }
         out.acts[last] = acts;
-        debug_assert!(m >= 1, "the drawn way leads to its own result");
-        m.max(1)
+        debug_assert!(seen_drawn, "the drawn way leads to its own result");
+        let mut m = 1;
+        for i in 0..out.moves.len() {
+            let mv = out.moves[i];
+            if self.play_checked(work, &mv, &mut out.trail).is_some() {
+                m += 1;
+            }
+        }
+        m
     }
 
     /// Plays every way of the outline, merges their results exactly, and
@@ -344,6 +464,100 @@ fn net_change(root: &Position, pos: &Position, trail: &[Was]) -> CellSet {
         }
     }
     net
+}
+
+impl Engine {
+    /// The cells an act of `option` may change when played on `pos`, those
+    /// it surely changes, and whether it may change the holdings; `None`
+    /// if it may change any cell.
+    fn footprint(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        act: &Act,
+        jumped: CellSet,
+    ) -> Option<(CellSet, CellSet, bool)> {
+        if self.rules.remove_disconnected.is_some() && has_destination(&option.action) {
+            return None;
+        }
+        Some(match &option.action {
+            // An empty cell filled.
+            Action::Place { .. } => (CellSet::single(act.to), CellSet::single(act.to), true),
+            Action::Enter { entries } => {
+                // The run from the entry cell to the first empty cell,
+                // which is filled.
+                let line = &entries[pos.to_move()][act.line as usize].cells;
+                let mut cells = CellSet::EMPTY;
+                let mut filled = CellSet::EMPTY;
+                for &c in line {
+                    cells.insert(c);
+                    if pos.is_empty(c) {
+                        filled.insert(c);
+                        break;
+                    }
+                }
+                (cells, filled, true)
+            }
+            // The origin lowered, the destination raised or taken, the
+            // jumped pieces removed (a chained jump may end where it began).
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. } => {
+                let mut cells = jumped;
+                cells.insert(act.from);
+                cells.insert(act.to);
+                let sure = if act.from == act.to {
+                    jumped.minus(CellSet::single(act.from))
+                } else {
+                    cells
+                };
+                (cells, sure, false)
+            }
+            // A stack lowered.
+            Action::BearOff { .. } | Action::Return { .. } => {
+                let cell = CellSet::single(act.from);
+                (cell, cell, true)
+            }
+        })
+    }
+
+    /// The cells whose stacks the listing of `part`'s acts reads, for
+    /// `player` after an entry line `line`, and whether it reads the
+    /// holdings; `None` if it may read any cell.
+    fn listing_support(
+        &self,
+        part: usize,
+        player: PlayerId,
+        line: CellSet,
+    ) -> Option<(CellSet, bool)> {
+        let mut cells = CellSet::EMPTY;
+        let mut holdings = false;
+        for option in &self.rules.parts[part].options {
+            match option.only_if {
+                Some(Test::ReserveEmpty | Test::ReserveNotEmpty) => holdings = true,
+                Some(Test::OwnPiecesFill(_)) => return None,
+                None => {}
+            }
+            match &option.action {
+                // The empty cells of the region, and the kinds in reserve.
+                Action::Place { on } => {
+                    cells = cells.union(on[player]);
+                    holdings = true;
+                }
+                // The mover's pieces in the region, and their kinds.
+                Action::Return { from } => {
+                    let mut from = from[player];
+                    if option.not_on_entry_line {
+                        from = from.minus(line);
+                    }
+                    cells = cells.union(from);
+                }
+                _ => return None,
+            }
+        }
+        Some((cells, holdings))
+    }
 }
 
 /// The most cells whose stacks one act of the turn's last part can
