@@ -9,13 +9,16 @@
 //!
 //! The outline is counted, not played to the end: each way of playing the
 //! parts before the last (a *stem*) is applied, and the last part's acts
-//! after it only listed. One way is drawn by its number and played with
+//! after it only counted. One way is drawn by its number and played with
 //! every check; an illegal way is drawn again. A legal way whose result
 //! `m` legal ways lead to is kept with probability `1/m`, so each distinct
 //! result is kept as often as any other and the draw is uniform over the
 //! legal moves. To count `m`, only stems that can reach the result are
-//! played further: a stem's stacks must differ from the result's on no
-//! more cells than one act of the last part can change.
+//! played further: the cells where a stem and the result surely differ
+//! (those the result changed and the stem cannot have, those the stem
+//! surely changed and the result did not) must be no more than one act of
+//! the last part can change, and only acts that may change them all are
+//! played.
 //!
 //! A stem whose last act changes nothing the last part's acts depend on
 //! (the cells they read, the holdings) is not even played: the last
@@ -28,8 +31,7 @@
 
 use super::apply::has_destination;
 use super::generate::Way;
-use super::moves::Act;
-use super::moves::Move;
+use super::moves::{Act, Move};
 use super::position::{Edit, Was};
 use super::sample::pick;
 use super::{COUNT, Engine, OUTLINE, Position, Successors};

@@ -51,11 +51,6 @@ impl CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
-    /// The cells in exactly one of the two sets.
-    pub fn xor(self, other: CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
-    }
-
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
@@ -733,5 +728,24 @@ mod tests {
         let a1 = board.parse_cell("a1").unwrap();
         assert_eq!(board.flood(a1, within, DirSet::ORTHOGONAL).len(), 3);
         assert_eq!(board.flood(a1, within, DirSet::ANY).len(), 5);
+    }
+
+    #[test]
+    fn has_at_most_agrees_with_len_across_words() {
+        for cells in [
+            &[][..],
+            &[0],
+            &[3, 70],
+            &[63, 64, 200, 255],
+            &[1, 2, 3, 130, 131],
+        ] {
+            let mut set = CellSet::EMPTY;
+            for &c in cells {
+                set.insert(c);
+            }
+            for n in 0..6 {
+                assert_eq!(set.has_at_most(n), set.len() <= n, "{cells:?} at most {n}");
+            }
+        }
     }
 }
