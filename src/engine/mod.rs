@@ -81,6 +81,9 @@ pub struct Engine {
     /// The most cells one act of the turn's last part can change (`None`:
     /// any number), to tell which ways may merge (see `outline.rs`).
     last_part_reach: Option<usize>,
+    /// A turn of two parts whose second part can be listed before the first
+    /// act is played (see `outline.rs`).
+    first_part_free: bool,
 }
 
 /// The legal moves of a position and, from [`Engine::successors`], the
@@ -200,8 +203,10 @@ impl Engine {
             progress: Default::default(),
             distinct_ways: false,
             last_part_reach: None,
+            first_part_free: false,
         };
         engine.last_part_reach = outline::last_part_reach(&engine.rules);
+        engine.first_part_free = engine.first_part_free();
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {
             let (ff, fr) = engine.rules.players[p].facing.delta();

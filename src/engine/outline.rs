@@ -91,6 +91,11 @@ impl Engine {
         rng: &mut Rng,
         out: &mut Successors,
     ) -> bool {
+        if self.first_part_free
+            && let Some(drawn) = self.draw_free_two_parts(pos, rng, out)
+        {
+            return drawn;
+        }
         out.clear();
         // The turn's start, also the working copy where merges are counted.
         let mut root = pos.clone();
@@ -116,6 +121,183 @@ impl Engine {
             pos.rollback(&header, &mut out.trail, 0);
         }
         self.draw_fully_outlined(pos, rng, out)
+    }
+
+    /// [`Engine::draw_outlined`] for a turn of two parts whose second part's
+    /// acts never depend on the first part's act (see `first_part_free`),
+    /// without walking every first act. A first act is drawn uniformly and
+    /// one of `bound` places after it, `bound` being at least the number of
+    /// ways any first act is followed by: a place beyond the act's own ways
+    /// is drawn again. Each way of the turn is then drawn as often as any
+    /// other, and the draw goes on as in the counted outline. `None` after
+    /// many misses, to be drawn from the counted outline instead.
+    fn draw_free_two_parts(
+        &self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        out: &mut Successors,
+    ) -> Option<bool> {
+        out.clear();
+        let player = pos.to_move();
+        let mut firsts = std::mem::take(&mut out.acts[0]);
+        firsts.clear();
+        self.acts_of_part(
+            0,
+            pos,
+            player,
+            CellSet::EMPTY,
+            false,
+            &mut firsts,
+            &mut out.captures,
+        );
+        let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
+        // The first act alone is one way; the second part's acts are
+        // fewest with no entry line, as `not on entry line` only removes.
+        let bound = 1 + self.count_second_part(pos, CellSet::EMPTY, out);
+        out.bases.push(Move::PASS);
+        let mut root = pos.clone();
+        let header = pos.header();
+        let mut drawn = None;
+        if n > 0 {
+            for _ in 0..MISSES * 4 {
+                let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
+                let jumped = firsts[i].captured(&out.captures);
+                let line = self.entry_line(&act, player);
+                let ways = 1 + self.count_second_part(pos, line, out);
+                let index = rng.below(bound);
+                if index >= ways {
+                    continue;
+                }
+                out.stems.clear();
+                out.stems.push(self.free_stem(pos, act, jumped, ways));
+                out.trail.clear();
+                let Some((mv, changed)) = self.play_stem_way(&root, 0, index, pos, out) else {
+                    pos.rollback(&header, &mut out.trail, 0);
+                    continue;
+                };
+                // Every first act is a stem of the merge count.
+                out.stems.clear();
+                for (j, way) in firsts.iter().enumerate() {
+                    let jumped = way.captured(&out.captures);
+                    for k in 0..way.ways(&out.captures) {
+                        let act = pick(&firsts[j..=j], &out.captures, k, &self.rules.board).1;
+                        out.stems.push(self.free_stem(&root, act, jumped, 0));
+                    }
+                }
+                let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
+                if m == 1 || rng.below(m) == 0 {
+                    out.trail.clear();
+                    self.end_turn(pos);
+                    drawn = Some(true);
+                    break;
+                }
+                pos.rollback(&header, &mut out.trail, 0);
+            }
+        } else {
+            drawn = Some(false);
+        }
+        out.acts[0] = firsts;
+        drawn
+    }
+
+    /// How many acts of the second part follow an act on `pos` whose
+    /// entry line is `line`.
+    fn count_second_part(&self, pos: &Position, line: CellSet, out: &mut Successors) -> usize {
+        let mut acts = std::mem::take(&mut out.acts[1]);
+        let player = pos.to_move();
+        let n = self.count_acts_of_part(1, pos, player, line, &mut acts, &mut out.captures);
+        out.acts[1] = acts;
+        n
+    }
+
+    /// The stem of a first act `act` on `pos`, the turn's start, with
+    /// `ways` ways after it.
+    fn free_stem(&self, pos: &Position, act: Act, jumped: CellSet, ways: usize) -> Stem {
+        let option = &self.rules.parts[0].options[act.option as usize];
+        let (touched, sure) = match self.footprint(option, pos, &act, jumped) {
+            Some((touched, sure, _)) => (touched, sure),
+            None => (self.rules.board.cells, CellSet::EMPTY),
+        };
+        Stem {
+            base: 0,
+            act: Some(act),
+            jumped,
+            before: 0,
+            ways: ways as u32,
+            alone: true,
+            tail: true,
+            touched,
+            sure,
+        }
+    }
+
+    /// Whether a turn has two parts and the second part's acts can be
+    /// listed on the turn's start whatever the first act: no first act
+    /// changes a cell or holding that listing reads (an entry's push, or a
+    /// placement, with a `return … not on entry line` after it).
+    pub(super) fn first_part_free(&self) -> bool {
+        let parts = &self.rules.parts;
+        if parts.len() != 2 {
+            return false;
+        }
+        let reads_holdings = parts[1].options.iter().any(|o| {
+            matches!(o.action, Action::Place { .. })
+                || matches!(o.only_if, Some(Test::ReserveEmpty | Test::ReserveNotEmpty))
+        });
+        for (index, option) in parts[0].options.iter().enumerate() {
+            if option.must_remove
+                || self.rules.remove_disconnected.is_some() && has_destination(&option.action)
+            {
+                return false;
+            }
+            let base = Act {
+                option: index as u8,
+                ..Act::EMPTY
+            };
+            for player in 0..2 {
+                // Each act's cells against what the listing after it reads.
+                let free = |act: &Act, cells: CellSet| {
+                    let line = self.entry_line(act, player);
+                    self.listing_support(1, player, line)
+                        .is_some_and(|(support, _)| !support.intersects(&cells))
+                };
+                let ok = match &option.action {
+                    Action::Enter { entries } => {
+                        !reads_holdings
+                            && entries[player].iter().enumerate().all(|(i, line)| {
+                                let mut cells = CellSet::EMPTY;
+                                for &c in &line.cells {
+                                    cells.insert(c);
+                                }
+                                let act = Act {
+                                    line: i as u8,
+                                    to: line.cells[0],
+                                    ..base
+                                };
+                                free(&act, cells)
+                            })
+                    }
+                    Action::Place { on } => {
+                        !reads_holdings
+                            && on[player]
+                                .iter()
+                                .all(|to| free(&Act { to, ..base }, CellSet::single(to)))
+                    }
+                    // Moves may change any cell: only a listing that reads none.
+                    Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. } => free(&base, self.rules.board.cells),
+                    Action::BearOff { .. } | Action::Return { .. } => {
+                        !reads_holdings && free(&base, self.rules.board.cells)
+                    }
+                };
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Notes a stem `mv` played on `pos`, reaching `part`: with the ways of
@@ -270,18 +452,19 @@ impl Engine {
             }
             let last = parts.len() - 1;
             let mut acts = std::mem::take(&mut out.acts[last]);
+            let mark = out.captures.len();
             self.list_last_part(next, &prefix, &mut acts, &mut out.captures);
             let leaf = leaf - stem.alone as usize;
             // The listing counted for the stem, made again after it.
             let listed: usize = acts.iter().map(|w| w.ways(&out.captures)).sum();
             debug_assert_eq!(listed + stem.alone as usize, stem.ways as usize);
-            if leaf >= listed {
-                out.acts[last] = acts;
-                return None;
-            }
-            let (i, act) = pick(&acts, &out.captures, leaf, &self.rules.board);
-            let jumped = acts[i].captured(&out.captures);
+            let picked = (leaf < listed).then(|| {
+                let (i, act) = pick(&acts, &out.captures, leaf, &self.rules.board);
+                (act, acts[i].captured(&out.captures))
+            });
+            out.captures.truncate(mark);
             out.acts[last] = acts;
+            let (act, jumped) = picked?;
             self.play_act(last, next, &act, jumped, &mut out.trail)
                 .ok()?;
             mv.push(act, jumped);
@@ -290,7 +473,7 @@ impl Engine {
     }
 
     /// Lists the acts of the last part on `at`, reached by `prefix`, as
-    /// [`Engine::push_stem`] counted them. `captures` is cleared.
+    /// [`Engine::push_stem`] counted them, their sets pushed on `captures`.
     fn list_last_part(
         &self,
         at: &Position,
@@ -304,7 +487,6 @@ impl Engine {
             None => CellSet::EMPTY,
         };
         acts.clear();
-        captures.clear();
         let last = self.rules.parts.len() - 1;
         self.acts_of_part(last, at, player, line, false, acts, captures);
     }
@@ -363,6 +545,7 @@ impl Engine {
             }
             if tail_fits {
                 let mut sets = std::mem::take(&mut out.captures);
+                let mark = sets.len();
                 self.list_last_part(work, &prefix, &mut acts, &mut sets);
                 let option_of = |w: &Way| &self.rules.parts[last].options[w.act.option as usize];
                 for way in &acts {
@@ -391,6 +574,7 @@ impl Engine {
                         work.rollback(&inner, trail, at);
                     }
                 }
+                sets.truncate(mark);
                 out.captures = sets;
             }
             work.rollback(&header, trail, mark);
