@@ -175,13 +175,30 @@ impl Engine {
                     pos.rollback(&header, &mut out.trail, 0);
                     continue;
                 };
-                // Every first act is a stem of the merge count.
+                // Every first act is a stem of the merge count, but for
+                // entries that surely cannot reach the result: an entry
+                // changes only cells of its line, so the second act would
+                // have to change the rest of what the result changed.
                 out.stems.clear();
-                for (j, way) in firsts.iter().enumerate() {
+                let reach = self.last_part_reach.unwrap_or(usize::MAX);
+                let board = &self.rules.board;
+                for way in &firsts {
                     let jumped = way.captured(&out.captures);
-                    for k in 0..way.ways(&out.captures) {
-                        let act = pick(&firsts[j..=j], &out.captures, k, &self.rules.board).1;
-                        out.stems.push(self.free_stem(&root, act, jumped, 0));
+                    let option = &self.rules.parts[0].options[way.act.option as usize];
+                    if matches!(option.action, Action::Enter { .. })
+                        && !changed
+                            .minus(self.entry_line(&way.act, player))
+                            .has_at_most(reach)
+                    {
+                        continue;
+                    }
+                    if way.is_group() {
+                        for to in way.dests(&out.captures).iter() {
+                            let act = way.landing_on(to, board);
+                            out.stems.push(self.free_stem(&root, act, jumped, 0));
+                        }
+                    } else {
+                        out.stems.push(self.free_stem(&root, way.act, jumped, 0));
                     }
                 }
                 let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
