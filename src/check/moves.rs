@@ -472,7 +472,15 @@ fn entry_lines(
             for dir in dirs.iter() {
                 let mut line = vec![cell];
                 line.extend(board.ray(cell, dir));
-                lines.push(EntryLine { cells: line, dir });
+                let mut set = CellSet::EMPTY;
+                for &c in &line {
+                    set.insert(c);
+                }
+                lines.push(EntryLine {
+                    cells: line,
+                    dir,
+                    set,
+                });
             }
         }
         lines

@@ -228,10 +228,11 @@ impl Engine {
                 }
             }
             Action::Enter { entries } => {
+                let occupied = pos.occupied();
                 for kind in self.kinds_in_reserve(option, pos, player) {
                     for (i, line) in entries[player].iter().enumerate() {
                         // A full line takes no entry.
-                        if line.cells.iter().all(|c| !pos.is_empty(*c)) {
+                        if line.set.is_subset(&occupied) {
                             continue;
                         }
                         acts.push(Way::plain(Act {

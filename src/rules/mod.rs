@@ -194,6 +194,8 @@ pub struct EntryLine {
     /// The cells of the line, the entry cell first.
     pub cells: Vec<Cell>,
     pub dir: Dir,
+    /// The same cells as a set, to tell at once whether the line is full.
+    pub set: CellSet,
 }
 
 /// How far a step, slide or bear-off goes. `max: None` means the height of
