@@ -177,20 +177,28 @@ impl Engine {
                 };
                 // Every first act is a stem of the merge count, but for
                 // entries that surely cannot reach the result: an entry
-                // changes only cells of its line, so the second act would
-                // have to change the rest of what the result changed.
+                // changes only cells of its line, and its entry cell unless
+                // that holds the entered piece already, so the second act
+                // would have to change the rest of what the result changed
+                // and that cell back.
                 out.stems.clear();
                 let reach = self.last_part_reach.unwrap_or(usize::MAX);
                 let board = &self.rules.board;
                 for way in &firsts {
                     let jumped = way.captured(&out.captures);
                     let option = &self.rules.parts[0].options[way.act.option as usize];
-                    if matches!(option.action, Action::Enter { .. })
-                        && !changed
-                            .minus(self.entry_line(&way.act, player))
-                            .has_at_most(reach)
-                    {
-                        continue;
+                    if matches!(option.action, Action::Enter { .. }) {
+                        let e = way.act.to;
+                        let mut apart = changed.minus(self.entry_line(&way.act, player));
+                        let entered = (Some(player), way.act.kind as usize, 1);
+                        if !changed.contains(e)
+                            && (root.owner(e), root.kind(e), root.height(e)) != entered
+                        {
+                            apart.insert(e);
+                        }
+                        if !apart.has_at_most(reach) {
+                            continue;
+                        }
                     }
                     if way.is_group() {
                         for to in way.dests(&out.captures).iter() {
