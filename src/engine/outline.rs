@@ -187,9 +187,10 @@ impl Engine {
                 for way in &firsts {
                     let jumped = way.captured(&out.captures);
                     let option = &self.rules.parts[0].options[way.act.option as usize];
-                    if matches!(option.action, Action::Enter { .. }) {
+                    if let Action::Enter { entries } = &option.action {
                         let e = way.act.to;
-                        let mut apart = changed.minus(self.entry_line(&way.act, player));
+                        let line = entries[player][way.act.line as usize].set;
+                        let mut apart = changed.minus(line);
                         let entered = (Some(player), way.act.kind as usize, 1);
                         if !changed.contains(e)
                             && (root.owner(e), root.kind(e), root.height(e)) != entered
