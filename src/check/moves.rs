@@ -75,6 +75,30 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
     parts
 }
 
+/// Per player and cell, the cells one step along the directions, and two
+/// steps along one direction: where a jump from the cell passes and lands.
+fn jump_rings(
+    board: &crate::rules::Board,
+    dirs: &PerPlayer<DirSet>,
+) -> (PerPlayer<Vec<CellSet>>, PerPlayer<Vec<CellSet>>) {
+    let ring = |p: usize, steps: usize| {
+        (0..board.size())
+            .map(|c| {
+                let mut cells = CellSet::EMPTY;
+                for d in dirs[p].iter() {
+                    let mut at = CellSet::single(c as crate::rules::Cell);
+                    for _ in 0..steps {
+                        at = board.step_set(at, DirSet::single(d));
+                    }
+                    cells = cells.union(at);
+                }
+                cells
+            })
+            .collect()
+    };
+    ([ring(0, 1), ring(1, 1)], [ring(0, 2), ring(1, 2)])
+}
+
 fn check_option(
     ch: &mut Checker,
     option: &MoveOption,
@@ -179,10 +203,14 @@ fn check_option(
                     .at_most
                     .as_ref()
                     .and_then(|n| ch.number_in(n, 1, 1000, "a jump count").map(|n| n as u32));
+                let dirs = ctx.dirs(&leg.dirs);
+                let (near, far) = jump_rings(ctx.board, &dirs);
                 out.push(JumpLeg {
                     over,
-                    dirs: ctx.dirs(&leg.dirs),
+                    dirs,
                     at_most,
+                    near,
+                    far,
                 });
             }
             let chained = has(option, |c| matches!(c, Clause::Chained));

@@ -196,7 +196,8 @@ impl Engine {
 
     /// Pushes every act of one option. With `ordered`, in the order people
     /// read them: by the cell a piece leaves, then by direction and
-    /// distance (a random draw does not need it).
+    /// distance, a chain of jumps by the cells of the pieces it jumps (a
+    /// random draw does not need it).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of(
         &self,
@@ -941,22 +942,27 @@ impl<B: Bitboard> Jumper<'_, B> {
         if depth >= MAX_JUMPS {
             return;
         }
-        let board = &self.engine.rules.board;
-        let here = B::cell(at);
+        let (player, i) = (self.player, at as usize);
         for (l, leg) in self.jump.legs.iter().enumerate() {
             if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
                 continue;
             }
-            let can_jump = self.over[l].and_not(jumped);
-            for dir in leg.dirs[self.player].iter() {
-                let over = here.step(board, dir).and(can_jump);
-                if over.is_none() {
+            // Free cells two steps away, and jumpable pieces one step away:
+            // only those pieces are tried, not every direction.
+            let lands = B::of(leg.far[player][i]).and(self.free);
+            if lands.is_none() {
+                continue;
+            }
+            let mut overs = B::of(leg.near[player][i]).and(self.over[l]).and_not(jumped);
+            while let Some(over) = overs.pop() {
+                // Beyond `over` from `at`: if that is two steps along a
+                // direction of the leg, `over` is one step along it.
+                let land = 2 * over as i32 - at as i32;
+                if !(0..=Cell::MAX as i32).contains(&land) || !lands.has(land as Cell) {
                     continue;
                 }
-                let Some(land) = over.step(board, dir).and(self.free).pop() else {
-                    continue;
-                };
-                let now = jumped.or(over);
+                let land = land as Cell;
+                let now = jumped.or(B::cell(over));
                 self.found(land, now.to_set());
                 if self.jump.chained {
                     self.counts[l] += 1;

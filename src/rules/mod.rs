@@ -251,13 +251,18 @@ impl HeightCompare {
 }
 
 /// One kind of single jump inside a jump move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpLeg {
     /// Whose piece is jumped: `Friend`, `Enemy` or `Any`.
     pub over: Owner,
     pub dirs: PerPlayer<DirSet>,
     /// `at most N`: per move.
     pub at_most: Option<u32>,
+    /// `[player][cell]`: the cells one step from the cell along the leg's
+    /// directions (those a jump from it passes over)...
+    pub near: PerPlayer<Vec<CellSet>>,
+    /// ...and two steps along one direction (where such jumps land).
+    pub far: PerPlayer<Vec<CellSet>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
