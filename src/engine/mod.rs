@@ -12,6 +12,7 @@
 mod apply;
 mod candidates;
 mod explain;
+mod free_parts;
 mod game;
 mod generate;
 mod goals;
@@ -20,6 +21,7 @@ mod notation;
 mod outline;
 mod perft;
 mod position;
+mod reach;
 mod sample;
 mod show;
 
@@ -205,7 +207,7 @@ impl Engine {
             last_part_reach: None,
             first_part_free: false,
         };
-        engine.last_part_reach = outline::last_part_reach(&engine.rules);
+        engine.last_part_reach = reach::last_part_reach(&engine.rules);
         engine.first_part_free = engine.first_part_free();
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {

@@ -28,18 +28,21 @@
 //!
 //! After many misses (a turn whose ways are mostly illegal), every way of
 //! the outline is played, its results merged exactly, and one drawn.
+//!
+//! Turns of two parts whose second part never depends on the first act
+//! are drawn without the outline where possible (`free_parts.rs`); what
+//! an act may change and what a listing reads is in `reach.rs`.
 
-use super::apply::has_destination;
 use super::generate::Way;
 use super::moves::{Act, Move};
 use super::position::{Edit, Was};
 use super::sample::pick;
 use super::{COUNT, Engine, OUTLINE, Position, Successors};
 use crate::ai::Rng;
-use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
+use crate::rules::CellSet;
 
 /// Ways drawn and refused before the whole outline is played instead.
-const MISSES: usize = 64;
+pub(super) const MISSES: usize = 64;
 
 /// A way of playing the parts before the last, and the ways of ending the
 /// turn from it. Kept small, since every way of those parts makes one: the
@@ -47,28 +50,28 @@ const MISSES: usize = 64;
 #[derive(Clone, Copy)]
 pub(super) struct Stem {
     /// The index in `Successors::bases` of the way's move...
-    base: u32,
+    pub(super) base: u32,
     /// ...and the act that follows it, with the pieces it jumps, if any.
-    act: Option<Act>,
-    jumped: CellSet,
+    pub(super) act: Option<Act>,
+    pub(super) jumped: CellSet,
     /// The ways of earlier stems: this stem's are numbered from here.
-    before: u32,
+    pub(super) before: u32,
     /// How many ways end the turn from here.
-    ways: u32,
+    pub(super) ways: u32,
     /// The first way is the stem alone (the turn ending after it).
-    alone: bool,
+    pub(super) alone: bool,
     /// The other ways play one act of the last part each, as listed.
-    tail: bool,
+    pub(super) tail: bool,
     /// The cells whose stacks the way may have changed: every cell whose
     /// stack differs from the turn's start after it is among them.
-    touched: CellSet,
+    pub(super) touched: CellSet,
     /// Cells whose stacks surely differ from the turn's start after it.
-    sure: CellSet,
+    pub(super) sure: CellSet,
 }
 
 impl Stem {
     /// The way of playing the parts before the last.
-    fn prefix(&self, bases: &[Move]) -> Move {
+    pub(super) fn prefix(&self, bases: &[Move]) -> Move {
         let mut mv = bases[self.base as usize];
         if let Some(act) = self.act {
             mv.push(act, self.jumped);
@@ -121,209 +124,6 @@ impl Engine {
             pos.rollback(&header, &mut out.trail, 0);
         }
         self.draw_fully_outlined(pos, rng, out)
-    }
-
-    /// [`Engine::draw_outlined`] for a turn of two parts whose second part's
-    /// acts never depend on the first part's act (see `first_part_free`),
-    /// without walking every first act. A first act is drawn uniformly and
-    /// one of `bound` places after it, `bound` being at least the number of
-    /// ways any first act is followed by: a place beyond the act's own ways
-    /// is drawn again. Each way of the turn is then drawn as often as any
-    /// other, and the draw goes on as in the counted outline. `None` after
-    /// many misses, to be drawn from the counted outline instead.
-    fn draw_free_two_parts(
-        &self,
-        pos: &mut Position,
-        rng: &mut Rng,
-        out: &mut Successors,
-    ) -> Option<bool> {
-        out.clear();
-        let player = pos.to_move();
-        let mut firsts = std::mem::take(&mut out.acts[0]);
-        firsts.clear();
-        self.acts_of_part(
-            0,
-            pos,
-            player,
-            CellSet::EMPTY,
-            false,
-            &mut firsts,
-            &mut out.captures,
-        );
-        let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
-        // The first act alone is one way; the second part's acts are
-        // fewest with no entry line, as `not on entry line` only removes.
-        let bound = 1 + self.count_second_part(pos, CellSet::EMPTY, out);
-        out.bases.push(Move::PASS);
-        let mut root = pos.clone();
-        let header = pos.header();
-        let mut drawn = None;
-        if n > 0 {
-            for _ in 0..MISSES * 4 {
-                let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
-                let jumped = firsts[i].captured(&out.captures);
-                let line = self.entry_line(&act, player);
-                let ways = 1 + self.count_second_part(pos, line, out);
-                let index = rng.below(bound);
-                if index >= ways {
-                    continue;
-                }
-                out.stems.clear();
-                out.stems.push(self.free_stem(pos, act, jumped, ways));
-                out.trail.clear();
-                let Some((mv, changed)) = self.play_stem_way(&root, 0, index, pos, out) else {
-                    pos.rollback(&header, &mut out.trail, 0);
-                    continue;
-                };
-                // Every first act is a stem of the merge count, but for
-                // entries that surely cannot reach the result: an entry
-                // changes only cells of its line, and its entry cell unless
-                // that holds the entered piece already, so the second act
-                // would have to change the rest of what the result changed
-                // and that cell back.
-                out.stems.clear();
-                let reach = self.last_part_reach.unwrap_or(usize::MAX);
-                let board = &self.rules.board;
-                for way in &firsts {
-                    let jumped = way.captured(&out.captures);
-                    let option = &self.rules.parts[0].options[way.act.option as usize];
-                    if let Action::Enter { entries } = &option.action {
-                        let e = way.act.to;
-                        let line = entries[player][way.act.line as usize].set;
-                        let mut apart = changed.minus(line);
-                        let entered = (Some(player), way.act.kind as usize, 1);
-                        if !changed.contains(e)
-                            && (root.owner(e), root.kind(e), root.height(e)) != entered
-                        {
-                            apart.insert(e);
-                        }
-                        if !apart.has_at_most(reach) {
-                            continue;
-                        }
-                    }
-                    if way.is_group() {
-                        for to in way.dests(&out.captures).iter() {
-                            let act = way.landing_on(to, board);
-                            out.stems.push(self.free_stem(&root, act, jumped, 0));
-                        }
-                    } else {
-                        out.stems.push(self.free_stem(&root, way.act, jumped, 0));
-                    }
-                }
-                let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
-                if m == 1 || rng.below(m) == 0 {
-                    out.trail.clear();
-                    self.end_turn(pos);
-                    drawn = Some(true);
-                    break;
-                }
-                pos.rollback(&header, &mut out.trail, 0);
-            }
-        } else {
-            drawn = Some(false);
-        }
-        out.acts[0] = firsts;
-        drawn
-    }
-
-    /// How many acts of the second part follow an act on `pos` whose
-    /// entry line is `line`.
-    fn count_second_part(&self, pos: &Position, line: CellSet, out: &mut Successors) -> usize {
-        let mut acts = std::mem::take(&mut out.acts[1]);
-        let player = pos.to_move();
-        let n = self.count_acts_of_part(1, pos, player, line, &mut acts, &mut out.captures);
-        out.acts[1] = acts;
-        n
-    }
-
-    /// The stem of a first act `act` on `pos`, the turn's start, with
-    /// `ways` ways after it.
-    fn free_stem(&self, pos: &Position, act: Act, jumped: CellSet, ways: usize) -> Stem {
-        let option = &self.rules.parts[0].options[act.option as usize];
-        let (touched, sure) = match self.footprint(option, pos, &act, jumped) {
-            Some((touched, sure, _)) => (touched, sure),
-            None => (self.rules.board.cells, CellSet::EMPTY),
-        };
-        Stem {
-            base: 0,
-            act: Some(act),
-            jumped,
-            before: 0,
-            ways: ways as u32,
-            alone: true,
-            tail: true,
-            touched,
-            sure,
-        }
-    }
-
-    /// Whether a turn has two parts and the second part's acts can be
-    /// listed on the turn's start whatever the first act: no first act
-    /// changes a cell or holding that listing reads (an entry's push, or a
-    /// placement, with a `return … not on entry line` after it).
-    pub(super) fn first_part_free(&self) -> bool {
-        let parts = &self.rules.parts;
-        if parts.len() != 2 {
-            return false;
-        }
-        let reads_holdings = parts[1].options.iter().any(|o| {
-            matches!(o.action, Action::Place { .. })
-                || matches!(o.only_if, Some(Test::ReserveEmpty | Test::ReserveNotEmpty))
-        });
-        for (index, option) in parts[0].options.iter().enumerate() {
-            if option.must_remove
-                || self.rules.remove_disconnected.is_some() && has_destination(&option.action)
-            {
-                return false;
-            }
-            let base = Act {
-                option: index as u8,
-                ..Act::EMPTY
-            };
-            for player in 0..2 {
-                // Each act's cells against what the listing after it reads.
-                let free = |act: &Act, cells: CellSet| {
-                    let line = self.entry_line(act, player);
-                    self.listing_support(1, player, line)
-                        .is_some_and(|(support, _)| !support.intersects(&cells))
-                };
-                let ok = match &option.action {
-                    Action::Enter { entries } => {
-                        !reads_holdings
-                            && entries[player].iter().enumerate().all(|(i, line)| {
-                                let mut cells = CellSet::EMPTY;
-                                for &c in &line.cells {
-                                    cells.insert(c);
-                                }
-                                let act = Act {
-                                    line: i as u8,
-                                    to: line.cells[0],
-                                    ..base
-                                };
-                                free(&act, cells)
-                            })
-                    }
-                    Action::Place { on } => {
-                        !reads_holdings
-                            && on[player]
-                                .iter()
-                                .all(|to| free(&Act { to, ..base }, CellSet::single(to)))
-                    }
-                    // Moves may change any cell: only a listing that reads none.
-                    Action::Relocate { .. }
-                    | Action::Step { .. }
-                    | Action::Slide { .. }
-                    | Action::Jump { .. } => free(&base, self.rules.board.cells),
-                    Action::BearOff { .. } | Action::Return { .. } => {
-                        !reads_holdings && free(&base, self.rules.board.cells)
-                    }
-                };
-                if !ok {
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     /// Notes a stem `mv` played on `pos`, reaching `part`: with the ways of
@@ -445,7 +245,7 @@ impl Engine {
     /// trail. If it is a legal move: the move, and the cells whose stacks
     /// it changed (the turn is not ended). Either way `next` is left to the
     /// caller to take back.
-    fn play_stem_way(
+    pub(super) fn play_stem_way(
         &self,
         root: &Position,
         s: usize,
@@ -500,7 +300,7 @@ impl Engine {
 
     /// Lists the acts of the last part on `at`, reached by `prefix`, as
     /// [`Engine::push_stem`] counted them, their sets pushed on `captures`.
-    fn list_last_part(
+    pub(super) fn list_last_part(
         &self,
         at: &Position,
         prefix: &Move,
@@ -521,7 +321,7 @@ impl Engine {
     /// not ended), which `drawn` leads to, changing the stacks of
     /// `changed`. Only stems that can reach it are played further (see the
     /// module's notes), on `work`, which is left as it was.
-    fn ways_to_outlined(
+    pub(super) fn ways_to_outlined(
         &self,
         work: &mut Position,
         next: &Position,
@@ -668,7 +468,7 @@ impl Engine {
 
 /// The cells whose stacks differ between `root` and `pos`, which `trail`
 /// noted every change of.
-fn net_change(root: &Position, pos: &Position, trail: &[Was]) -> CellSet {
+pub(super) fn net_change(root: &Position, pos: &Position, trail: &[Was]) -> CellSet {
     let mut net = CellSet::EMPTY;
     for &(cell, _, _) in trail {
         if !pos.same_stack_at(root, cell) {
@@ -676,130 +476,4 @@ fn net_change(root: &Position, pos: &Position, trail: &[Was]) -> CellSet {
         }
     }
     net
-}
-
-impl Engine {
-    /// The cells an act of `option` may change when played on `pos`, those
-    /// it surely changes, and whether it may change the holdings; `None`
-    /// if it may change any cell.
-    fn footprint(
-        &self,
-        option: &MoveRule,
-        pos: &Position,
-        act: &Act,
-        jumped: CellSet,
-    ) -> Option<(CellSet, CellSet, bool)> {
-        if self.rules.remove_disconnected.is_some() && has_destination(&option.action) {
-            return None;
-        }
-        Some(match &option.action {
-            // An empty cell filled.
-            Action::Place { .. } => (CellSet::single(act.to), CellSet::single(act.to), true),
-            Action::Enter { entries } => {
-                // The run from the entry cell to the first empty cell,
-                // which is filled.
-                let line = &entries[pos.to_move()][act.line as usize].cells;
-                let mut cells = CellSet::EMPTY;
-                let mut filled = CellSet::EMPTY;
-                for &c in line {
-                    cells.insert(c);
-                    if pos.is_empty(c) {
-                        filled.insert(c);
-                        break;
-                    }
-                }
-                (cells, filled, true)
-            }
-            // The origin lowered, the destination raised or taken, the
-            // jumped pieces removed (a chained jump may end where it began).
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. } => {
-                let mut cells = jumped;
-                cells.insert(act.from);
-                cells.insert(act.to);
-                let sure = if act.from == act.to {
-                    jumped.minus(CellSet::single(act.from))
-                } else {
-                    cells
-                };
-                (cells, sure, false)
-            }
-            // A stack lowered.
-            Action::BearOff { .. } | Action::Return { .. } => {
-                let cell = CellSet::single(act.from);
-                (cell, cell, true)
-            }
-        })
-    }
-
-    /// The cells whose stacks the listing of `part`'s acts reads, for
-    /// `player` after an entry line `line`, and whether it reads the
-    /// holdings; `None` if it may read any cell.
-    fn listing_support(
-        &self,
-        part: usize,
-        player: PlayerId,
-        line: CellSet,
-    ) -> Option<(CellSet, bool)> {
-        let mut cells = CellSet::EMPTY;
-        let mut holdings = false;
-        for option in &self.rules.parts[part].options {
-            match option.only_if {
-                Some(Test::ReserveEmpty | Test::ReserveNotEmpty) => holdings = true,
-                Some(Test::OwnPiecesFill(_)) => return None,
-                None => {}
-            }
-            match &option.action {
-                // The empty cells of the region, and the kinds in reserve.
-                Action::Place { on } => {
-                    cells = cells.union(on[player]);
-                    holdings = true;
-                }
-                // The mover's pieces in the region, and their kinds.
-                Action::Return { from } => {
-                    let mut from = from[player];
-                    if option.not_on_entry_line {
-                        from = from.minus(line);
-                    }
-                    cells = cells.union(from);
-                }
-                _ => return None,
-            }
-        }
-        Some((cells, holdings))
-    }
-}
-
-/// The most cells whose stacks one act of the turn's last part can
-/// change, or `None` if any number (captures of a jump, pieces removed as
-/// disconnected).
-pub(super) fn last_part_reach(rules: &Rules) -> Option<usize> {
-    let last = rules.parts.last()?;
-    let mut most = 0;
-    for option in &last.options {
-        let lands = super::apply::has_destination(&option.action);
-        if rules.remove_disconnected.is_some() && lands {
-            return None;
-        }
-        let cells = match &option.action {
-            Action::Place { .. } | Action::BearOff { .. } | Action::Return { .. } => 1,
-            Action::Relocate { .. } | Action::Step { .. } | Action::Slide { .. } => 2,
-            Action::Jump { capturing, .. } => {
-                if *capturing {
-                    return None;
-                }
-                2
-            }
-            // The run from the entry cell to the first empty cell.
-            Action::Enter { entries } => entries
-                .iter()
-                .flat_map(|lines| lines.iter().map(|l| l.cells.len()))
-                .max()
-                .unwrap_or(0),
-        };
-        most = most.max(cells);
-    }
-    Some(most)
 }

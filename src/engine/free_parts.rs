@@ -1,0 +1,237 @@
+//! Drawing a turn of two parts whose second part never depends on the
+//! first act, without walking every first act.
+//!
+//! When no first act can change what the second part's listing reads (an
+//! entry or a placement followed by a `return … not on entry line`, which
+//! may not take from the entry's line), the ways after a first act can be
+//! counted on the turn's start, and there are never more than the second
+//! part's acts with no entry line, plus leaving it out. A first act is
+//! drawn uniformly, and a place among that bound: a place beyond the act's
+//! own ways is drawn again, so that every way of the turn is as likely as
+//! any other. Only the drawn way is played; the merge count goes on as in
+//! the counted outline (`outline.rs`), over the first acts that may reach
+//! the result.
+
+use super::apply::has_destination;
+use super::generate::Way;
+use super::moves::{Act, Move};
+use super::outline::{MISSES, Stem};
+use super::sample::pick;
+use super::{Engine, Position, Successors};
+use crate::ai::Rng;
+use crate::rules::{Action, CellSet, Test};
+
+impl Engine {
+    /// [`Engine::draw_outlined`] for a turn of two parts whose second part's
+    /// acts never depend on the first part's act (see `first_part_free`),
+    /// without walking every first act. A first act is drawn uniformly and
+    /// one of `bound` places after it, `bound` being at least the number of
+    /// ways any first act is followed by: a place beyond the act's own ways
+    /// is drawn again. Each way of the turn is then drawn as often as any
+    /// other, and the draw goes on as in the counted outline. `None` after
+    /// many misses, to be drawn from the counted outline instead.
+    pub(super) fn draw_free_two_parts(
+        &self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        out: &mut Successors,
+    ) -> Option<bool> {
+        out.clear();
+        let player = pos.to_move();
+        let mut firsts = std::mem::take(&mut out.acts[0]);
+        firsts.clear();
+        self.acts_of_part(
+            0,
+            pos,
+            player,
+            CellSet::EMPTY,
+            false,
+            &mut firsts,
+            &mut out.captures,
+        );
+        let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
+        // The first act alone is one way; the second part's acts are
+        // most with no entry line, as `not on entry line` only removes.
+        let bound = 1 + self.count_second_part(pos, CellSet::EMPTY, out);
+        out.bases.push(Move::PASS);
+        let mut root = pos.clone();
+        let header = pos.header();
+        let mut drawn = None;
+        if n > 0 {
+            for _ in 0..MISSES * 4 {
+                let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
+                let jumped = firsts[i].captured(&out.captures);
+                let line = self.entry_line(&act, player);
+                let ways = 1 + self.count_second_part(pos, line, out);
+                let index = rng.below(bound);
+                if index >= ways {
+                    continue;
+                }
+                out.stems.clear();
+                out.stems.push(self.free_stem(pos, act, jumped, ways));
+                out.trail.clear();
+                let Some((mv, changed)) = self.play_stem_way(&root, 0, index, pos, out) else {
+                    pos.rollback(&header, &mut out.trail, 0);
+                    continue;
+                };
+                self.push_stems_that_may_merge(&root, changed, &firsts, out);
+                let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
+                if m == 1 || rng.below(m) == 0 {
+                    out.trail.clear();
+                    self.end_turn(pos);
+                    drawn = Some(true);
+                    break;
+                }
+                pos.rollback(&header, &mut out.trail, 0);
+            }
+        } else {
+            drawn = Some(false);
+        }
+        out.acts[0] = firsts;
+        drawn
+    }
+
+    /// How many acts of the second part follow an act on `pos` whose
+    /// entry line is `line`.
+    fn count_second_part(&self, pos: &Position, line: CellSet, out: &mut Successors) -> usize {
+        let mut acts = std::mem::take(&mut out.acts[1]);
+        let player = pos.to_move();
+        let n = self.count_acts_of_part(1, pos, player, line, &mut acts, &mut out.captures);
+        out.acts[1] = acts;
+        n
+    }
+
+    /// The stem of a first act `act` on `pos`, the turn's start, with
+    /// `ways` ways after it.
+    fn free_stem(&self, pos: &Position, act: Act, jumped: CellSet, ways: usize) -> Stem {
+        let option = &self.rules.parts[0].options[act.option as usize];
+        let (touched, sure) = match self.footprint(option, pos, &act, jumped) {
+            Some((touched, sure, _)) => (touched, sure),
+            None => (self.rules.board.cells, CellSet::EMPTY),
+        };
+        Stem {
+            base: 0,
+            act: Some(act),
+            jumped,
+            before: 0,
+            ways: ways as u32,
+            alone: true,
+            tail: true,
+            touched,
+            sure,
+        }
+    }
+
+    /// Whether a turn has two parts and the second part's acts can be
+    /// listed on the turn's start whatever the first act: no first act
+    /// changes a cell or holding that listing reads (an entry's push, or a
+    /// placement, with a `return … not on entry line` after it).
+    pub(super) fn first_part_free(&self) -> bool {
+        let parts = &self.rules.parts;
+        if parts.len() != 2 {
+            return false;
+        }
+        let reads_holdings = parts[1].options.iter().any(|o| {
+            matches!(o.action, Action::Place { .. })
+                || matches!(o.only_if, Some(Test::ReserveEmpty | Test::ReserveNotEmpty))
+        });
+        for (index, option) in parts[0].options.iter().enumerate() {
+            if option.must_remove
+                || self.rules.remove_disconnected.is_some() && has_destination(&option.action)
+            {
+                return false;
+            }
+            let base = Act {
+                option: index as u8,
+                ..Act::EMPTY
+            };
+            for player in 0..2 {
+                // Each act's cells against what the listing after it reads.
+                let free = |act: &Act, cells: CellSet| {
+                    let line = self.entry_line(act, player);
+                    self.listing_support(1, player, line)
+                        .is_some_and(|(support, _)| !support.intersects(&cells))
+                };
+                let ok = match &option.action {
+                    Action::Enter { entries } => {
+                        !reads_holdings
+                            && entries[player].iter().enumerate().all(|(i, line)| {
+                                let mut cells = CellSet::EMPTY;
+                                for &c in &line.cells {
+                                    cells.insert(c);
+                                }
+                                let act = Act {
+                                    line: i as u8,
+                                    to: line.cells[0],
+                                    ..base
+                                };
+                                free(&act, cells)
+                            })
+                    }
+                    Action::Place { on } => {
+                        !reads_holdings
+                            && on[player]
+                                .iter()
+                                .all(|to| free(&Act { to, ..base }, CellSet::single(to)))
+                    }
+                    // Moves may change any cell: only a listing that reads none.
+                    Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. } => free(&base, self.rules.board.cells),
+                    Action::BearOff { .. } | Action::Return { .. } => {
+                        !reads_holdings && free(&base, self.rules.board.cells)
+                    }
+                };
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Notes as stems of the merge count every first act of `firsts` but
+    /// the entries that surely cannot reach a result that changed the
+    /// stacks of `changed` from `root`: an entry changes only cells of its
+    /// line, and its entry cell unless that holds the entered piece
+    /// already, so the second act would have to change the rest of what
+    /// the result changed, and that cell back.
+    fn push_stems_that_may_merge(
+        &self,
+        root: &Position,
+        changed: CellSet,
+        firsts: &[Way],
+        out: &mut Successors,
+    ) {
+        out.stems.clear();
+        let player = root.to_move();
+        let reach = self.last_part_reach.unwrap_or(usize::MAX);
+        let board = &self.rules.board;
+        for way in firsts {
+            let jumped = way.captured(&out.captures);
+            let option = &self.rules.parts[0].options[way.act.option as usize];
+            if let Action::Enter { entries } = &option.action {
+                let e = way.act.to;
+                let line = entries[player][way.act.line as usize].set;
+                let mut apart = changed.minus(line);
+                let entered = (Some(player), way.act.kind as usize, 1);
+                if !changed.contains(e) && (root.owner(e), root.kind(e), root.height(e)) != entered
+                {
+                    apart.insert(e);
+                }
+                if !apart.has_at_most(reach) {
+                    continue;
+                }
+            }
+            if way.is_group() {
+                for to in way.dests(&out.captures).iter() {
+                    let act = way.landing_on(to, board);
+                    out.stems.push(self.free_stem(root, act, jumped, 0));
+                }
+            } else {
+                out.stems.push(self.free_stem(root, way.act, jumped, 0));
+            }
+        }
+    }
+}

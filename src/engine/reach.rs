@@ -1,0 +1,134 @@
+//! What an act may change, and what a listing of acts reads: the two sides
+//! of the question whether one part of a turn depends on another, and
+//! whether two ways of a turn can lead to one position.
+
+use super::apply::has_destination;
+use super::moves::Act;
+use super::{Engine, Position};
+use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
+
+impl Engine {
+    /// The cells an act of `option` may change when played on `pos`, those
+    /// it surely changes, and whether it may change the holdings; `None`
+    /// if it may change any cell.
+    pub(super) fn footprint(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        act: &Act,
+        jumped: CellSet,
+    ) -> Option<(CellSet, CellSet, bool)> {
+        if self.rules.remove_disconnected.is_some() && has_destination(&option.action) {
+            return None;
+        }
+        Some(match &option.action {
+            // An empty cell filled.
+            Action::Place { .. } => (CellSet::single(act.to), CellSet::single(act.to), true),
+            Action::Enter { entries } => {
+                // The run from the entry cell to the first empty cell,
+                // which is filled.
+                let line = &entries[pos.to_move()][act.line as usize].cells;
+                let mut cells = CellSet::EMPTY;
+                let mut filled = CellSet::EMPTY;
+                for &c in line {
+                    cells.insert(c);
+                    if pos.is_empty(c) {
+                        filled.insert(c);
+                        break;
+                    }
+                }
+                (cells, filled, true)
+            }
+            // The origin lowered, the destination raised or taken, the
+            // jumped pieces removed (a chained jump may end where it began).
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. } => {
+                let mut cells = jumped;
+                cells.insert(act.from);
+                cells.insert(act.to);
+                let sure = if act.from == act.to {
+                    jumped.minus(CellSet::single(act.from))
+                } else {
+                    cells
+                };
+                (cells, sure, false)
+            }
+            // A stack lowered.
+            Action::BearOff { .. } | Action::Return { .. } => {
+                let cell = CellSet::single(act.from);
+                (cell, cell, true)
+            }
+        })
+    }
+
+    /// The cells whose stacks the listing of `part`'s acts reads, for
+    /// `player` after an entry line `line`, and whether it reads the
+    /// holdings; `None` if it may read any cell.
+    pub(super) fn listing_support(
+        &self,
+        part: usize,
+        player: PlayerId,
+        line: CellSet,
+    ) -> Option<(CellSet, bool)> {
+        let mut cells = CellSet::EMPTY;
+        let mut holdings = false;
+        for option in &self.rules.parts[part].options {
+            match option.only_if {
+                Some(Test::ReserveEmpty | Test::ReserveNotEmpty) => holdings = true,
+                Some(Test::OwnPiecesFill(_)) => return None,
+                None => {}
+            }
+            match &option.action {
+                // The empty cells of the region, and the kinds in reserve.
+                Action::Place { on } => {
+                    cells = cells.union(on[player]);
+                    holdings = true;
+                }
+                // The mover's pieces in the region, and their kinds.
+                Action::Return { from } => {
+                    let mut from = from[player];
+                    if option.not_on_entry_line {
+                        from = from.minus(line);
+                    }
+                    cells = cells.union(from);
+                }
+                _ => return None,
+            }
+        }
+        Some((cells, holdings))
+    }
+}
+
+/// The most cells whose stacks one act of the turn's last part can
+/// change, or `None` if any number (captures of a jump, pieces removed as
+/// disconnected).
+pub(super) fn last_part_reach(rules: &Rules) -> Option<usize> {
+    let last = rules.parts.last()?;
+    let mut most = 0;
+    for option in &last.options {
+        let lands = super::apply::has_destination(&option.action);
+        if rules.remove_disconnected.is_some() && lands {
+            return None;
+        }
+        let cells = match &option.action {
+            Action::Place { .. } | Action::BearOff { .. } | Action::Return { .. } => 1,
+            Action::Relocate { .. } | Action::Step { .. } | Action::Slide { .. } => 2,
+            Action::Jump { capturing, .. } => {
+                if *capturing {
+                    return None;
+                }
+                2
+            }
+            // The run from the entry cell to the first empty cell.
+            Action::Enter { entries } => entries
+                .iter()
+                .flat_map(|lines| lines.iter().map(|l| l.cells.len()))
+                .max()
+                .unwrap_or(0),
+        };
+        most = most.max(cells);
+    }
+    Some(most)
+}
