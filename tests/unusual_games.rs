@@ -2,8 +2,8 @@
 //! cells, holes in the middle, kinds, capturing chained jumps, slides that
 //! capture, stacks capturing taller stacks, players facing sideways,
 //! entries pushing from inside the board, mandatory later parts, an
-//! optional part left out before a mandatory one, networks along orthogonal
-//! lines. Each validates cleanly and survives seeded random games with
+//! optional part left out before a mandatory one, returns that may take
+//! the piece an entry pushed, networks along orthogonal lines. Each validates cleanly and survives seeded random games with
 //! every invariant checked.
 
 mod common;
