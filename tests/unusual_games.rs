@@ -3,8 +3,9 @@
 //! capture, stacks capturing taller stacks, players facing sideways,
 //! entries pushing from inside the board, mandatory later parts, an
 //! optional part left out before a mandatory one, returns that may take
-//! the piece an entry pushed, networks along orthogonal lines. Each validates cleanly and survives seeded random games with
-//! every invariant checked.
+//! the piece an entry pushed, networks along orthogonal lines. Each
+//! validates cleanly and survives seeded random games with every
+//! invariant checked.
 
 mod common;
 use common::*;
