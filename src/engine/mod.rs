@@ -81,10 +81,10 @@ pub struct Engine {
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
     /// The most cells one act of the turn's last part can change (`None`:
-    /// any number), to tell which ways may merge (see `outline.rs`).
+    /// any number), to tell which ways may merge (see `reach.rs`).
     last_part_reach: Option<usize>,
     /// A turn of two parts whose second part can be listed before the first
-    /// act is played (see `outline.rs`).
+    /// act is played (see `free_parts.rs`).
     first_part_free: bool,
 }
 
