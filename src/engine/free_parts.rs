@@ -156,16 +156,12 @@ impl Engine {
                     Action::Enter { entries } => {
                         !reads_holdings
                             && entries[player].iter().enumerate().all(|(i, line)| {
-                                let mut cells = CellSet::EMPTY;
-                                for &c in &line.cells {
-                                    cells.insert(c);
-                                }
                                 let act = Act {
                                     line: i as u8,
                                     to: line.cells[0],
                                     ..base
                                 };
-                                free(&act, cells)
+                                free(&act, line.set)
                             })
                     }
                     Action::Place { on } => {

@@ -173,11 +173,7 @@ impl Engine {
             match &option.action {
                 // Every piece of the mover's in the region, bar the line.
                 Action::Return { from } if option.kind.is_none() && option.only_if.is_none() => {
-                    let mut cells = from[player].inter(pos.owned(player));
-                    if option.not_on_entry_line {
-                        cells = cells.minus(entry_line);
-                    }
-                    n += cells.len();
+                    n += returnable(option, from, pos, player, entry_line).len();
                 }
                 _ => {
                     let (first, sets) = (acts.len(), captures.len());
@@ -303,11 +299,7 @@ impl Engine {
                 }
             }
             Action::Return { from } => {
-                let mut cells = from[player].inter(pos.owned(player));
-                if option.not_on_entry_line {
-                    cells = cells.minus(entry_line);
-                }
-                for c in cells.iter() {
+                for c in returnable(option, from, pos, player, entry_line).iter() {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
                     {
@@ -901,6 +893,23 @@ impl Straight<'_> {
             }),
             _ => None,
         }
+    }
+}
+
+/// The mover's cells a `return` may take from, before its kind and
+/// `only if` tests: the region, less the entry line if it says so.
+fn returnable(
+    option: &MoveRule,
+    from: &crate::rules::PerPlayer<CellSet>,
+    pos: &Position,
+    player: PlayerId,
+    entry_line: CellSet,
+) -> CellSet {
+    let cells = from[player].inter(pos.owned(player));
+    if option.not_on_entry_line {
+        cells.minus(entry_line)
+    } else {
+        cells
     }
 }
 

@@ -179,10 +179,7 @@ impl Engine {
                     entries[p]
                         .iter()
                         .map(|line| {
-                            let mut set = CellSet::EMPTY;
-                            for &c in &line.cells {
-                                set.insert(c);
-                            }
+                            let mut set = line.set;
                             for c in board.ray(line.cells[0], line.dir.opposite()) {
                                 set.insert(c);
                             }
