@@ -3,8 +3,8 @@
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Span, Spanned};
 use crate::rules::{
-    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpLeg, MAX_PARTS, MoveRule,
-    Owner, Part, PerPlayer, Rules, Targets, Test,
+    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpDir, JumpLeg, MAX_PARTS,
+    MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
 };
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
@@ -205,12 +205,20 @@ fn check_option(
                     .and_then(|n| ch.number_in(n, 1, 1000, "a jump count").map(|n| n as u32));
                 let dirs = ctx.dirs(&leg.dirs);
                 let (near, far) = jump_rings(ctx.board, &dirs);
+                let steps = dirs.map(|dirs| {
+                    let step = |d| JumpDir {
+                        from: ctx.board.jump_from(d),
+                        shift: ctx.board.step_shift(d),
+                    };
+                    dirs.iter().map(step).collect()
+                });
                 out.push(JumpLeg {
                     over,
                     dirs,
                     at_most,
                     near,
                     far,
+                    steps,
                 });
             }
             let chained = has(option, |c| matches!(c, Clause::Chained));

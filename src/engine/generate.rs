@@ -1,11 +1,12 @@
 //! The acts each primitive allows from a position, before effects and
 //! legality checks (those follow in `Engine::generate_part`).
 
+use super::jumps::Jump;
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
-    Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, JumpLeg, KindId,
-    MoveRule, Owner, PlayerId, Targets, Test,
+    Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, KindId, MoveRule,
+    PlayerId, Targets, Test,
 };
 
 /// One way of playing a part: an act and, for a capturing jump, the index
@@ -47,7 +48,7 @@ impl Way {
         }
     }
 
-    fn capturing(act: Act, index: usize) -> Way {
+    pub fn capturing(act: Act, index: usize) -> Way {
         debug_assert!(index < MAX_SETS);
         Way {
             act,
@@ -128,9 +129,6 @@ impl Way {
         }
     }
 }
-
-/// Jumps a move may chain before generation gives up, far beyond any real game.
-const MAX_JUMPS: usize = 64;
 
 impl Engine {
     /// Pushes every act of every option of a part (see [`Engine::acts_of`]).
@@ -286,9 +284,9 @@ impl Engine {
                     capturing: *capturing,
                 };
                 if self.rules.board.size() <= 64 {
-                    self.jumps::<u64>(&jump, pos, player, &base, acts, captures);
+                    self.jumps::<u64>(&jump, pos, player, &base, ordered, acts, captures);
                 } else {
-                    self.jumps::<CellSet>(&jump, pos, player, &base, acts, captures);
+                    self.jumps::<CellSet>(&jump, pos, player, &base, ordered, acts, captures);
                 }
             }
             Action::BearOff { dirs, distance } => {
@@ -496,64 +494,6 @@ impl Engine {
         }
     }
 
-    /// The acts of a jump option: a search from each movable piece.
-    fn jumps<B: Bitboard>(
-        &self,
-        jump: &Jump,
-        pos: &Position,
-        player: PlayerId,
-        base: &Act,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
-    ) {
-        let mut over = [B::NONE; 8];
-        for (l, leg) in jump.legs.iter().enumerate() {
-            over[l] = B::of(match leg.over {
-                Owner::Friend => pos.owned(player),
-                Owner::Enemy => pos.owned(1 - player),
-                Owner::Any => pos.occupied(),
-            });
-        }
-        let board = &self.rules.board;
-        let empty = B::of(board.cells.minus(pos.occupied()));
-        // The pieces with a first jump at all: one step back from a piece
-        // they may jump that has an empty cell beyond.
-        let mut starts = B::NONE;
-        for (l, leg) in jump.legs.iter().enumerate() {
-            for dir in leg.dirs[player].iter() {
-                let back = dir.opposite();
-                starts = starts.or(empty.step(board, back).and(over[l]).step(board, back));
-            }
-        }
-        let movers = self.movable(jump.option, pos, player);
-        for from in movers.inter(starts.to_set()).iter() {
-            let (mut free, mut over) = (empty, over);
-            // The mover's own cell is empty once its only piece has left:
-            // a jump may land there, and cannot pass over it.
-            if pos.height(from) == 1 {
-                free = free.or(B::cell(from));
-                for set in &mut over {
-                    *set = set.and_not(B::cell(from));
-                }
-            }
-            let mut jumper = Jumper {
-                engine: self,
-                jump,
-                player,
-                from,
-                over,
-                free,
-                enemy: pos.owned(1 - player),
-                counts: [0; 8],
-                ends: CellSet::EMPTY,
-                base: *base,
-                acts,
-                captures,
-            };
-            jumper.search(from, B::NONE, 0);
-        }
-    }
-
     /// Whether the option's reserve test (`only when reserve is empty` and
     /// the like) lets it be used at all.
     pub(super) fn option_open(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> bool {
@@ -658,13 +598,31 @@ impl Engine {
 
     /// `ending in` and `must end further forward`.
     #[inline]
-    fn ends_well(&self, option: &MoveRule, player: PlayerId, from: Cell, to: Cell) -> bool {
+    pub(super) fn ends_well(
+        &self,
+        option: &MoveRule,
+        player: PlayerId,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
         if let Some(region) = &option.ending_in
             && !region[player].contains(to)
         {
             return false;
         }
         !option.must_end_further_forward || self.ahead(player, from, to) > 0
+    }
+
+    /// The cells `ends_well` allows from `from`.
+    pub(super) fn end_cells(&self, option: &MoveRule, player: PlayerId, from: Cell) -> CellSet {
+        let mut cells = self.rules.board.cells;
+        if let Some(region) = &option.ending_in {
+            cells = cells.inter(region[player]);
+        }
+        if option.must_end_further_forward {
+            cells = cells.inter(self.further[player][from as usize]);
+        }
+        cells
     }
 
     /// How far one step in `dir` goes forward for a player.
@@ -799,7 +757,7 @@ impl Engine {
 
 /// Pushes the acts that are `base` with a destination in `dests`: one by
 /// one when `ordered`, else as one group (see [`Way`]).
-fn push_dests(
+pub(super) fn push_dests(
     acts: &mut Vec<Way>,
     sets: &mut Vec<CellSet>,
     base: Act,
@@ -916,100 +874,4 @@ fn returnable(
 /// The distances a move may cover from a stack of height `n`.
 fn bounds(distance: &Distance, n: u32) -> (u32, u32) {
     (distance.min, distance.max.unwrap_or(n))
-}
-
-/// A jump option's rule.
-struct Jump<'a> {
-    option: &'a MoveRule,
-    legs: &'a [JumpLeg],
-    chained: bool,
-    capturing: bool,
-}
-
-/// The depth-first search of a jump move, over cell sets of type `B`.
-struct Jumper<'a, B> {
-    engine: &'a Engine,
-    jump: &'a Jump<'a>,
-    player: PlayerId,
-    from: Cell,
-    /// Per leg, the pieces it may jump.
-    over: [B; 8],
-    /// The cells a jump may land on.
-    free: B,
-    enemy: CellSet,
-    /// Jumps made so far with each leg.
-    counts: [u32; 8],
-    /// End cells already pushed (non-capturing jumps merge paths).
-    ends: CellSet,
-    base: Act,
-    acts: &'a mut Vec<Way>,
-    captures: &'a mut Vec<CellSet>,
-}
-
-impl<B: Bitboard> Jumper<'_, B> {
-    fn search(&mut self, at: Cell, jumped: B, depth: usize) {
-        if depth >= MAX_JUMPS {
-            return;
-        }
-        let (player, i) = (self.player, at as usize);
-        for (l, leg) in self.jump.legs.iter().enumerate() {
-            if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
-                continue;
-            }
-            // Free cells two steps away, and jumpable pieces one step away:
-            // only those pieces are tried, not every direction.
-            let lands = B::of(leg.far[player][i]).and(self.free);
-            if lands.is_none() {
-                continue;
-            }
-            let mut overs = B::of(leg.near[player][i]).and(self.over[l]).and_not(jumped);
-            while let Some(over) = overs.pop() {
-                // Beyond `over` from `at`: if that is two steps along a
-                // direction of the leg, `over` is one step along it.
-                let land = 2 * over as i32 - at as i32;
-                if !(0..=Cell::MAX as i32).contains(&land) || !lands.has(land as Cell) {
-                    continue;
-                }
-                let land = land as Cell;
-                let now = jumped.or(B::cell(over));
-                self.found(land, now.to_set());
-                if self.jump.chained {
-                    self.counts[l] += 1;
-                    self.search(land, now, depth + 1);
-                    self.counts[l] -= 1;
-                }
-            }
-        }
-    }
-
-    fn found(&mut self, land: Cell, jumped: CellSet) {
-        if land == self.from
-            || !self
-                .engine
-                .ends_well(self.jump.option, self.player, self.from, land)
-        {
-            return;
-        }
-        let act = Act {
-            from: self.from,
-            to: land,
-            ..self.base
-        };
-        if self.jump.capturing {
-            // Different captures to one end are different moves.
-            let captured = jumped.inter(self.enemy);
-            let known = self
-                .acts
-                .iter()
-                .any(|w| w.act == act && w.captured(self.captures) == captured);
-            // More than 32,767 capture sets in one position are not listed.
-            if !known && self.captures.len() < MAX_SETS {
-                self.captures.push(captured);
-                self.acts.push(Way::capturing(act, self.captures.len() - 1));
-            }
-        } else if !self.ends.contains(land) {
-            self.ends.insert(land);
-            self.acts.push(Way::plain(act));
-        }
-    }
 }

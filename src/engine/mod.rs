@@ -16,6 +16,7 @@ mod free_parts;
 mod game;
 mod generate;
 mod goals;
+mod jumps;
 mod moves;
 mod notation;
 mod outline;
@@ -77,6 +78,8 @@ pub struct Engine {
     turn_keys: Vec<u64>,
     /// `[player][cell]`: how far forward the cell is for the player.
     progress: [Vec<i32>; 2],
+    /// `[player][cell]`: the cells further forward than the cell.
+    further: [Vec<CellSet>; 2],
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
@@ -200,6 +203,7 @@ impl Engine {
             only_chains: false,
             turn_keys: Vec::new(),
             progress: Default::default(),
+            further: Default::default(),
             distinct_ways: false,
             last_part_reach: None,
             first_part_free: false,
@@ -212,6 +216,17 @@ impl Engine {
             let b = &engine.rules.board;
             *progress = (0..b.size())
                 .map(|c| b.file_of(c as Cell) as i32 * ff + b.rank_of(c as Cell) as i32 * fr)
+                .collect();
+            let b = &engine.rules.board;
+            engine.further[p] = progress
+                .iter()
+                .map(|&here| {
+                    let ahead = b.cells.iter().filter(|&c| progress[c as usize] > here);
+                    ahead.fold(CellSet::EMPTY, |mut set, c| {
+                        set.insert(c);
+                        set
+                    })
+                })
                 .collect();
         }
         let order = &engine.rules.turn_order;

@@ -434,6 +434,9 @@ pub struct Board {
     /// far the bit index moves, for stepping a whole set at once.
     step_from: [CellSet; 8],
     step_shift: [i32; 8],
+    /// Per direction: the cells two steps from which that way are usable
+    /// (where a jump that way may start).
+    jump_from: [CellSet; 8],
     /// `rays[cell][dir]`: the cells beyond `cell` that way, up to the edge or a hole.
     rays: Vec<[CellSet; 8]>,
     /// `to_edge[cell][dir]`: the steps that way that stay on the grid
@@ -475,6 +478,7 @@ impl Board {
             neighbours: Vec::with_capacity(n),
             step_from: [CellSet::EMPTY; 8],
             step_shift: [0; 8],
+            jump_from: [CellSet::EMPTY; 8],
             rays: Vec::new(),
             to_edge: Vec::new(),
         };
@@ -516,6 +520,13 @@ impl Board {
                 if board.neighbour(c, d).is_some() {
                     board.step_from[d.index()].insert(c);
                 }
+                if board
+                    .neighbour(c, d)
+                    .and_then(|n| board.neighbour(n, d))
+                    .is_some()
+                {
+                    board.jump_from[d.index()].insert(c);
+                }
             }
         }
         board
@@ -544,6 +555,18 @@ impl Board {
             out = out.union(set.inter(self.step_from[i]).shifted(self.step_shift[i]));
         }
         out
+    }
+
+    /// The cells with a usable neighbour in a direction.
+    #[inline]
+    pub fn step_from(&self, dir: Dir) -> CellSet {
+        self.step_from[dir.index()]
+    }
+
+    /// The cells two steps from which in a direction are usable.
+    #[inline]
+    pub fn jump_from(&self, dir: Dir) -> CellSet {
+        self.jump_from[dir.index()]
     }
 
     /// How far the cell index moves with a step in a direction.

@@ -263,6 +263,17 @@ pub struct JumpLeg {
     pub near: PerPlayer<Vec<CellSet>>,
     /// ...and two steps along one direction (where such jumps land).
     pub far: PerPlayer<Vec<CellSet>>,
+    /// `[player]`: the leg's directions, for jumping from many cells at once.
+    pub steps: PerPlayer<Vec<JumpDir>>,
+}
+
+/// One direction of a jump leg, as whole cell sets jump it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JumpDir {
+    /// The cells two steps from which that way are usable.
+    pub from: CellSet,
+    /// How far the cell index moves with one step.
+    pub shift: i32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

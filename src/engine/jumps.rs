@@ -1,0 +1,546 @@
+//! Jump moves: a piece jumps over the pieces next to it onto the empty
+//! cells beyond, perhaps many times in one move, never over one piece
+//! twice.
+//!
+//! Two routes find the same acts. The search walks every sequence of
+//! jumps, remembering the pieces it has jumped; capturing jumps need it,
+//! since different sequences to one end take different pieces. A chained
+//! jump that captures nothing is named by its end alone, and a flood over
+//! cell sets finds every end of one piece at once. The flood cannot tell
+//! whether a piece was jumped twice, so a check on its result says when
+//! that could have happened; only then does the search decide.
+//!
+//! Either way, a piece's ends are listed lowest cell first, so the routes
+//! list the same moves in the same order.
+
+use super::generate::{MAX_SETS, Way, push_dests};
+use super::moves::Act;
+use super::{Engine, Position};
+use crate::rules::{Bitboard, Board, Cell, CellSet, Dir, JumpLeg, MoveRule, Owner, PlayerId};
+
+/// Jumps a move may chain before the search gives up, far beyond any real
+/// game. On a board of at most this many cells no sequence the flood vouches
+/// for is longer (see `flood_ends`).
+const MAX_JUMPS: usize = 64;
+
+/// The most layers (see [`Layers`]) a flood keeps; past that, the search.
+const MAX_LAYERS: usize = 8;
+
+/// A jump option's rule.
+pub(super) struct Jump<'a> {
+    pub option: &'a MoveRule,
+    pub legs: &'a [JumpLeg],
+    pub chained: bool,
+    pub capturing: bool,
+}
+
+impl Engine {
+    /// The acts of a jump option: the pieces that have a first jump, and
+    /// for each the ends of its jump sequences (a group of them, unless
+    /// `ordered`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn jumps<B: Bitboard>(
+        &self,
+        jump: &Jump,
+        pos: &Position,
+        player: PlayerId,
+        base: &Act,
+        ordered: bool,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
+    ) {
+        let mut over = [B::NONE; 8];
+        for (l, leg) in jump.legs.iter().enumerate() {
+            over[l] = B::of(match leg.over {
+                Owner::Friend => pos.owned(player),
+                Owner::Enemy => pos.owned(1 - player),
+                Owner::Any => pos.occupied(),
+            });
+        }
+        let board = &self.rules.board;
+        let empty = B::of(board.cells.minus(pos.occupied()));
+        // The pieces with a first jump at all: one step back from a piece
+        // they may jump that has an empty cell beyond.
+        let mut starts = B::NONE;
+        for (l, leg) in jump.legs.iter().enumerate() {
+            for dir in leg.dirs[player].iter() {
+                let back = dir.opposite();
+                starts = starts.or(empty.step(board, back).and(over[l]).step(board, back));
+            }
+        }
+        let flood_fits = jump.chained && !jump.capturing && board.size() <= MAX_JUMPS;
+        #[cfg(test)]
+        let flood_fits = flood_fits && !tests::SEARCH_ONLY.get();
+        let flood = if flood_fits {
+            Layers::of(jump.legs).map(|layers| Flood {
+                board,
+                legs: jump.legs,
+                layers,
+                player,
+            })
+        } else {
+            None
+        };
+        let mut roots = B::of(self.movable(jump.option, pos, player)).and(starts);
+        while let Some(from) = roots.pop() {
+            let (mut free, mut over) = (empty, over);
+            // The mover's own cell is empty once its only piece has left:
+            // a jump may land there, and cannot pass over it.
+            if pos.height(from) == 1 {
+                free = free.or(B::cell(from));
+                for set in &mut over {
+                    *set = set.and_not(B::cell(from));
+                }
+            }
+            let wanted = B::of(self.end_cells(jump.option, player, from)).and_not(B::cell(from));
+            let flooded = flood.as_ref().and_then(|flood| {
+                // On a board of one word, `B` is that word.
+                let word = |set: B| u64::of(set.to_set());
+                let ends = flood.ends(from, over.map(word), word(free), word(wanted))?;
+                Some(B::of(ends.to_set()))
+            });
+            let ends = match flooded {
+                Some(ends) => ends,
+                None => {
+                    let mut jumper = Jumper {
+                        jump,
+                        player,
+                        over,
+                        free,
+                        enemy: pos.owned(1 - player),
+                        counts: [0; 8],
+                        ends: B::NONE,
+                        base: Act { from, ..*base },
+                        acts,
+                        captures,
+                        engine: self,
+                    };
+                    jumper.search(from, B::NONE, 0);
+                    jumper.ends.and(wanted)
+                }
+            };
+            if !ends.is_none() {
+                push_dests(
+                    acts,
+                    captures,
+                    Act { from, ..*base },
+                    ends.to_set(),
+                    ordered,
+                );
+            }
+        }
+    }
+}
+
+/// The flood's layers, one for each combination of how often each leg
+/// with an `at most` has been used so far, numbered in mixed radix: a jump
+/// by such a leg leads from a layer to a higher one, the others stay in it.
+struct Layers {
+    count: usize,
+    /// The legs without an `at most`, as bits.
+    unlimited: u8,
+    /// `[layer]`: the limited legs that may still jump from it, as bits.
+    may_go_up: [u8; MAX_LAYERS],
+    /// `[leg]`: how far a jump by a limited leg moves up the layers.
+    stride: [usize; 8],
+}
+
+impl Layers {
+    /// `None` when the legs' limits need more than `MAX_LAYERS` layers.
+    fn of(legs: &[JumpLeg]) -> Option<Layers> {
+        let mut layers = Layers {
+            count: 1,
+            unlimited: 0,
+            may_go_up: [0; MAX_LAYERS],
+            stride: [0; 8],
+        };
+        for (l, leg) in legs.iter().enumerate() {
+            let Some(limit) = leg.at_most else {
+                layers.unlimited |= 1 << l;
+                continue;
+            };
+            layers.stride[l] = layers.count;
+            layers.count = layers.count.checked_mul(limit as usize + 1)?;
+            if layers.count > MAX_LAYERS {
+                return None;
+            }
+        }
+        for (l, leg) in legs.iter().enumerate() {
+            if let Some(limit) = leg.at_most {
+                for k in 0..layers.count {
+                    if (k / layers.stride[l]) as u32 % (limit + 1) < limit {
+                        layers.may_go_up[k] |= 1 << l;
+                    }
+                }
+            }
+        }
+        Some(layers)
+    }
+}
+
+/// A chained jump that captures nothing, flooded on a board of one word.
+///
+/// The flood ignores which pieces were jumped. Its ends are still right
+/// unless some piece has usable jumps along two lines: a shortest way to
+/// an end visits no cell twice, and a way that visits no cell twice jumps
+/// a piece twice only along two lines (jumping back along the same line
+/// returns to a cell). Such a way is at most one jump shorter than the
+/// board has cells, so on a board of at most `MAX_JUMPS` cells the search's
+/// limit cuts none.
+struct Flood<'a> {
+    board: &'a Board,
+    legs: &'a [JumpLeg],
+    layers: Layers,
+    player: PlayerId,
+}
+
+impl Flood<'_> {
+    /// The `wanted` cells a jump from `from` may end on, or `None` when a
+    /// piece might have been jumped twice on the way to one, and the
+    /// search must decide.
+    fn ends(&self, from: Cell, over: [u64; 8], free: u64, wanted: u64) -> Option<u64> {
+        let reached = self.reach(from, &over, free);
+        if reached & wanted == 0 {
+            return Some(0);
+        }
+        let twice = self.jumpable_twice(reached, &over);
+        if twice == 0 {
+            #[cfg(test)]
+            tests::took(tests::Route::Flood);
+            return Some(reached & wanted);
+        }
+        // Without the pieces that might be jumped twice, none can be, so
+        // what that flood reaches is sure; the rest is in doubt.
+        let sure = self.reach(from, &over.map(|o| o & !twice), free);
+        let doubt = reached & wanted & !sure;
+        #[cfg(test)]
+        tests::took(if doubt == 0 {
+            tests::Route::Sure
+        } else {
+            tests::Route::Search
+        });
+        (doubt == 0).then_some(reached & wanted)
+    }
+
+    /// Every cell some sequence of jumps reaches, ignoring which pieces
+    /// it jumped: layer by layer, the unlimited legs until nothing is new,
+    /// then each limited leg that may once more, into a higher layer.
+    fn reach(&self, from: Cell, over: &[u64; 8], free: u64) -> u64 {
+        let mut layers = [0u64; MAX_LAYERS];
+        layers[0] = 1 << from;
+        let mut all = 0;
+        for k in 0..self.layers.count {
+            let mut reached = layers[k];
+            if reached == 0 {
+                continue;
+            }
+            let mut new = reached;
+            loop {
+                let mut next = 0;
+                let mut legs = self.layers.unlimited;
+                while legs != 0 {
+                    let l = legs.trailing_zeros() as usize;
+                    legs &= legs - 1;
+                    next |= self.lands(new, l, over[l]);
+                }
+                new = next & free & !reached;
+                if new == 0 {
+                    break;
+                }
+                reached |= new;
+            }
+            all |= reached;
+            let mut legs = self.layers.may_go_up[k];
+            while legs != 0 {
+                let l = legs.trailing_zeros() as usize;
+                legs &= legs - 1;
+                layers[k + self.layers.stride[l]] |= self.lands(reached, l, over[l]) & free;
+            }
+        }
+        all
+    }
+
+    /// Where one jump by leg `l` over `over` from each of `cells` lands,
+    /// empty or not.
+    #[inline]
+    fn lands(&self, cells: u64, l: usize, over: u64) -> u64 {
+        let mut lands = 0;
+        for step in &self.legs[l].steps[self.player] {
+            // A rotation is the shift: the start cells keep both steps on
+            // the board, so no bit crosses the word's ends.
+            let by = step.shift as u32 & 63;
+            lands |= ((cells & u64::of(step.from)).rotate_left(by) & over).rotate_left(by);
+        }
+        lands
+    }
+
+    /// The pieces that some leg could jump along two lines, or two legs
+    /// could, among the cells `reached`: a jump along a line over a piece
+    /// lands on the line's other side, so a usable one has both sides of
+    /// the piece reached.
+    fn jumpable_twice(&self, reached: u64, over: &[u64; 8]) -> u64 {
+        let step = |dir: Dir| {
+            let by = self.board.step_shift(dir) as u32 & 63;
+            (reached & u64::of(self.board.step_from(dir))).rotate_left(by)
+        };
+        let (mut twice, mut seen) = (0, 0);
+        for (l, leg) in self.legs.iter().enumerate() {
+            let dirs = leg.dirs[self.player];
+            let (mut on_a_line, mut on_two_lines) = (0, 0);
+            for line in [Dir::Up, Dir::UpRight, Dir::Right, Dir::DownRight] {
+                if dirs.contains(line) || dirs.contains(line.opposite()) {
+                    let jumpable = step(line) & step(line.opposite()) & over[l];
+                    on_two_lines |= on_a_line & jumpable;
+                    on_a_line |= jumpable;
+                }
+            }
+            // A leg used at most once cannot jump one piece twice by itself.
+            if leg.at_most != Some(1) {
+                twice |= on_two_lines;
+            }
+            twice |= seen & on_a_line;
+            seen |= on_a_line;
+        }
+        twice
+    }
+}
+
+/// The depth-first search of a jump move, over cell sets of type `B`.
+struct Jumper<'a, B> {
+    engine: &'a Engine,
+    jump: &'a Jump<'a>,
+    player: PlayerId,
+    /// Per leg, the pieces it may jump.
+    over: [B; 8],
+    /// The cells a jump may land on.
+    free: B,
+    enemy: CellSet,
+    /// Jumps made so far with each leg.
+    counts: [u32; 8],
+    /// Where a non-capturing jump may end, the start included: its acts
+    /// are pushed afterwards, since paths to one end merge.
+    ends: B,
+    /// The act with the mover's cell.
+    base: Act,
+    acts: &'a mut Vec<Way>,
+    captures: &'a mut Vec<CellSet>,
+}
+
+impl<B: Bitboard> Jumper<'_, B> {
+    fn search(&mut self, at: Cell, jumped: B, depth: usize) {
+        if depth >= MAX_JUMPS {
+            return;
+        }
+
+        let (player, i) = (self.player, at as usize);
+        for (l, leg) in self.jump.legs.iter().enumerate() {
+            if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
+                continue;
+            }
+            // Free cells two steps away, and jumpable pieces one step away:
+            // only those pieces are tried, not every direction.
+            let lands = B::of(leg.far[player][i]).and(self.free);
+            if lands.is_none() {
+                continue;
+            }
+            let mut overs = B::of(leg.near[player][i]).and(self.over[l]).and_not(jumped);
+            while let Some(over) = overs.pop() {
+                // Beyond `over` from `at`: if that is two steps along a
+                // direction of the leg, `over` is one step along it.
+                let land = 2 * over as i32 - at as i32;
+                if !(0..=Cell::MAX as i32).contains(&land) || !lands.has(land as Cell) {
+                    continue;
+                }
+                let land = land as Cell;
+                let now = jumped.or(B::cell(over));
+                self.found(land, now.to_set());
+                if self.jump.chained {
+                    self.counts[l] += 1;
+                    self.search(land, now, depth + 1);
+                    self.counts[l] -= 1;
+                }
+            }
+        }
+    }
+
+    fn found(&mut self, land: Cell, jumped: CellSet) {
+        if !self.jump.capturing {
+            // Filtered by the caller.
+            self.ends = self.ends.or(B::cell(land));
+            return;
+        }
+        let (player, from) = (self.player, self.base.from);
+        if land == from || !self.engine.ends_well(self.jump.option, player, from, land) {
+            return;
+        }
+        let act = Act {
+            to: land,
+            ..self.base
+        };
+        // Different captures to one end are different moves.
+        let captured = jumped.inter(self.enemy);
+        let known = self
+            .acts
+            .iter()
+            .any(|w| w.act == act && w.captured(self.captures) == captured);
+        // More than `MAX_SETS` capture sets in one position are not listed.
+        if !known && self.captures.len() < MAX_SETS {
+            self.captures.push(captured);
+            self.acts.push(Way::capturing(act, self.captures.len() - 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::super::Successors;
+    use super::super::generate::Way;
+    use crate::ai::Rng;
+    use crate::check::{Origin, check_game, check_source};
+    use crate::engine::Engine;
+    use crate::rules::{Action, CellSet};
+
+    thread_local! {
+        /// Every jump by the search, to compare the flood against.
+        pub static SEARCH_ONLY: Cell<bool> = const { Cell::new(false) };
+        /// How often each route of `Flood::ends` decided.
+        static ROUTES: Cell<[usize; 3]> = const { Cell::new([0; 3]) };
+    }
+
+    #[derive(Clone, Copy)]
+    pub enum Route {
+        /// The flood alone.
+        Flood,
+        /// A second flood without the pieces that might be jumped twice.
+        Sure,
+        /// Still in doubt: the search.
+        Search,
+    }
+
+    pub fn took(route: Route) {
+        ROUTES.with(|r| {
+            let mut counts = r.get();
+            counts[route as usize] += 1;
+            r.set(counts);
+        });
+    }
+
+    /// Chained jumps of every shape the flood takes: legs limited and
+    /// not, over friends, enemies or any piece, directions only forward,
+    /// holes, and limits needing every layer.
+    const GAMES: &[&str] = &[
+        "game \"Forward hops\"
+         board 7 x 7 without d4, b6
+         players White, Black
+         pieces stone
+         setup
+           White on ranks 1..2
+           Black on ranks 6..7
+         region home for White = ranks 6..7
+         region home for Black = ranks 1..2
+         move step forward, forward-diagonal onto empty
+         move jump over any forward, forward-diagonal, chained
+         goal each wins with all pieces in home",
+        "game \"Layered hops\"
+         board 8 x 8
+         players White, Black
+         pieces stone
+         setup
+           White on b1, d1, f1, h1, a2, c2, e2, g2, b3, d3, f3, h3
+           Black on a6, c6, e6, g6, b7, d7, f7, h7, a8, c8, e8, g8
+         region home for White = ranks 7..8
+         region home for Black = ranks 1..2
+         move step any onto empty
+         move jump over friend any at most 3 times, over enemy orthogonal at most once,
+           chained, ending in home
+         move jump over enemy diagonal at most twice, over friend orthogonal, chained
+         goal each wins with all pieces in home
+         draw on repetition 3",
+    ];
+
+    fn jump_moves(engine: &Engine, pos: &super::Position) -> Vec<(u8, u8, u8)> {
+        let player = pos.to_move();
+        let mut moves = Vec::new();
+        for (i, option) in engine.rules.parts[0].options.iter().enumerate() {
+            if !matches!(option.action, Action::Jump { .. }) {
+                continue;
+            }
+            let (mut acts, mut sets): (Vec<Way>, _) = (Vec::new(), Vec::new());
+            engine.acts_of(
+                i,
+                option,
+                pos,
+                player,
+                CellSet::EMPTY,
+                true,
+                &mut acts,
+                &mut sets,
+            );
+            moves.extend(acts.iter().map(|w| (i as u8, w.act.from, w.act.to)));
+        }
+        moves
+    }
+
+    #[test]
+    fn the_flood_finds_the_moves_the_search_finds() {
+        let mut engines: Vec<Engine> = GAMES
+            .iter()
+            .map(|text| {
+                // The lines as written here, less the indent of the second.
+                let indent = text
+                    .lines()
+                    .nth(1)
+                    .map_or(0, |l| l.len() - l.trim_start().len());
+                let lines = text.lines().map(|l| {
+                    let lead = l.len() - l.trim_start().len();
+                    &l[lead.min(indent)..]
+                });
+                let text = lines.collect::<Vec<_>>().join("\n");
+                let checked = check_source("test.game", &text, Origin::Memory);
+                assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+                Engine::new(checked.rules.unwrap())
+            })
+            .collect();
+        for name in ["incorrect-checkers", "tests/games/hoppers.game"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+            let arg = if path.exists() {
+                path.display().to_string()
+            } else {
+                name.into()
+            };
+            engines.push(Engine::new(check_game(&arg).unwrap().rules.unwrap()));
+        }
+        ROUTES.set([0; 3]);
+        let mut scratch = Successors::default();
+        let mut positions = 0;
+        for engine in &engines {
+            for seed in 0..30 {
+                let mut rng = Rng::new(seed);
+                let mut pos = engine.start();
+                for _ in 0..150 {
+                    SEARCH_ONLY.set(false);
+                    let flooded = jump_moves(engine, &pos);
+                    SEARCH_ONLY.set(true);
+                    let searched = jump_moves(engine, &pos);
+                    SEARCH_ONLY.set(false);
+                    assert_eq!(flooded, searched, "seed {seed}");
+                    positions += 1;
+                    if engine
+                        .play_random(&mut pos, &mut rng, &mut scratch)
+                        .is_some()
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        // Every route decided somewhere, so each was compared.
+        let [flood, sure, search] = ROUTES.get();
+        assert!(
+            flood > 1000 && sure > 20 && search > 20,
+            "{positions} positions: {flood} {sure} {search}"
+        );
+    }
+}
