@@ -3,8 +3,8 @@
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Span, Spanned};
 use crate::rules::{
-    Action, CellSet, Dir, DirSet, Distance, EntryLine, HeightCompare, JumpDir, JumpLeg, MAX_PARTS,
-    MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
+    Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, HeightCompare, JumpDir, JumpLeg,
+    MAX_PARTS, MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
 };
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
@@ -345,11 +345,13 @@ fn check_option(
                     ast::Test::ReserveNotEmpty => Test::ReserveNotEmpty,
                     ast::Test::OwnPiecesFill(region) => {
                         if ch.region_uses_cell(region) {
-                            Test::OwnPiecesFill(ch.region_from_each_cell(ctx, region))
+                            Test::OwnPiecesFill(Box::new(Fill::new(
+                                ch.region_from_each_cell(ctx, region),
+                            )))
                         } else {
                             let cells = ch.region(ctx, region);
                             let size = ctx.board.size();
-                            Test::OwnPiecesFill(cells.map(|c| vec![c; size]))
+                            Test::OwnPiecesFill(Box::new(Fill::new(cells.map(|c| vec![c; size]))))
                         }
                     }
                 });

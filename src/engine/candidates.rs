@@ -186,7 +186,7 @@ impl Engine {
             } else {
                 let first = cands.listed.len();
                 self.acts_of(
-                    i,
+                    (0, i),
                     option,
                     pos,
                     player,

@@ -143,14 +143,17 @@ impl Engine {
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) {
-        let first = acts.len();
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
-            self.acts_of(i, option, pos, player, entry_line, ordered, acts, captures);
-        }
-        if part > 0 {
-            for way in &mut acts[first..] {
-                way.act.part = part as u8;
-            }
+            self.acts_of(
+                (part, i),
+                option,
+                pos,
+                player,
+                entry_line,
+                ordered,
+                acts,
+                captures,
+            );
         }
     }
 
@@ -175,7 +178,8 @@ impl Engine {
                 }
                 _ => {
                     let (first, sets) = (acts.len(), captures.len());
-                    self.acts_of(i, option, pos, player, entry_line, false, acts, captures);
+                    let at = (part, i);
+                    self.acts_of(at, option, pos, player, entry_line, false, acts, captures);
                     n += acts[first..]
                         .iter()
                         .map(|w| w.ways(captures))
@@ -190,12 +194,12 @@ impl Engine {
 
     /// Pushes every act of one option. With `ordered`, in the order people
     /// read them: by the cell a piece leaves, then by direction and
-    /// distance, a chain of jumps by the cells of the pieces it jumps (a
-    /// random draw does not need it).
+    /// distance, a piece's jump ends lowest first (a random draw does not
+    /// need it).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of(
         &self,
-        index: usize,
+        (part, index): (usize, usize),
         option: &MoveRule,
         pos: &Position,
         player: PlayerId,
@@ -208,6 +212,7 @@ impl Engine {
             return;
         }
         let base = Act {
+            part: part as u8,
             option: index as u8,
             ..Act::EMPTY
         };
@@ -551,9 +556,16 @@ impl Engine {
                 }
             }
         }
-        for c in cells.iter() {
-            if !self.fills(option, pos, player, c) {
-                cells.remove(c);
+        if let Some(Test::OwnPiecesFill(fill)) = &option.only_if {
+            // A cell of the region left unfilled rules out every cell from
+            // which the region holds it.
+            let owned = pos.owned(player);
+            cells = cells.inter(fill.somewhere[player]);
+            for unfilled in fill.reach[player].minus(owned).iter() {
+                if cells.is_empty() {
+                    break;
+                }
+                cells = cells.minus(fill.held_from[player][unfilled as usize]);
             }
         }
         cells
@@ -563,8 +575,8 @@ impl Engine {
     /// region is not empty and every cell of it holds a friendly piece.
     fn fills(&self, option: &MoveRule, pos: &Position, player: PlayerId, cell: Cell) -> bool {
         match &option.only_if {
-            Some(Test::OwnPiecesFill(per_cell)) => {
-                let need = per_cell[player][cell as usize];
+            Some(Test::OwnPiecesFill(fill)) => {
+                let need = fill.from_cell[player][cell as usize];
                 !need.is_empty() && need.is_subset(&pos.owned(player))
             }
             _ => true,

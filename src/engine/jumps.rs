@@ -16,7 +16,9 @@
 use super::generate::{MAX_SETS, Way, push_dests};
 use super::moves::Act;
 use super::{Engine, Position};
-use crate::rules::{Bitboard, Board, Cell, CellSet, Dir, JumpLeg, MoveRule, Owner, PlayerId};
+use crate::rules::{
+    Action, Bitboard, Board, Cell, CellSet, Dir, JumpLeg, MoveRule, Owner, Part, PlayerId, Rules,
+};
 
 /// Jumps a move may chain before the search gives up, far beyond any real
 /// game. On a board of at most this many cells no sequence the flood vouches
@@ -68,19 +70,9 @@ impl Engine {
                 starts = starts.or(empty.step(board, back).and(over[l]).step(board, back));
             }
         }
-        let flood_fits = jump.chained && !jump.capturing && board.size() <= MAX_JUMPS;
+        let flood = self.floods[base.part as usize][base.option as usize][player].as_ref();
         #[cfg(test)]
-        let flood_fits = flood_fits && !tests::SEARCH_ONLY.get();
-        let flood = if flood_fits {
-            Layers::of(jump.legs).map(|layers| Flood {
-                board,
-                legs: jump.legs,
-                layers,
-                player,
-            })
-        } else {
-            None
-        };
+        let flood = flood.filter(|_| !tests::SEARCH_ONLY.get());
         let mut roots = B::of(self.movable(jump.option, pos, player)).and(starts);
         while let Some(from) = roots.pop() {
             let (mut free, mut over) = (empty, over);
@@ -93,29 +85,37 @@ impl Engine {
                 }
             }
             let wanted = B::of(self.end_cells(jump.option, player, from)).and_not(B::cell(from));
-            let flooded = flood.as_ref().and_then(|flood| {
-                // On a board of one word, `B` is that word.
-                let word = |set: B| u64::of(set.to_set());
-                let ends = flood.ends(from, over.map(word), word(free), word(wanted))?;
-                Some(B::of(ends.to_set()))
-            });
-            let ends = match flooded {
-                Some(ends) => ends,
-                None => {
-                    let mut jumper = Jumper {
-                        jump,
-                        player,
-                        over,
-                        free,
-                        enemy: pos.owned(1 - player),
-                        counts: [0; 8],
-                        ends: B::NONE,
-                        base: Act { from, ..*base },
-                        acts,
-                        captures,
-                        engine: self,
-                    };
-                    jumper.search(from, B::NONE, 0);
+            // The flood's ends, and those of them in doubt (all, unflooded).
+            let (flooded, doubt) = match flood {
+                Some(flood) => {
+                    // On a board of one word, `B` is that word.
+                    let word = |set: B| u64::of(set.to_set());
+                    let (ends, doubt) = flood.ends(from, &over.map(word), word(free), word(wanted));
+                    (B::of(ends.to_set()), B::of(doubt.to_set()))
+                }
+                None => (B::NONE, B::of(self.rules.board.cells)),
+            };
+            let ends = if doubt.is_none() {
+                flooded
+            } else {
+                let mut jumper = Jumper {
+                    jump,
+                    player,
+                    over,
+                    free,
+                    enemy: pos.owned(1 - player),
+                    counts: [0; 8],
+                    ends: B::NONE,
+                    doubt,
+                    base: Act { from, ..*base },
+                    acts,
+                    captures,
+                    engine: self,
+                };
+                jumper.search(from, B::NONE, 0);
+                if jumper.doubt.is_none() {
+                    flooded
+                } else {
                     jumper.ends.and(wanted)
                 }
             };
@@ -130,6 +130,29 @@ impl Engine {
             }
         }
     }
+}
+
+/// `[part][option][player]`: the flood of each chained jump that captures
+/// nothing, on a board of one word (made once, with the engine).
+pub(super) type Floods = Vec<Vec<[Option<Flood>; 2]>>;
+
+pub(super) fn floods(rules: &Rules) -> Floods {
+    let fits = rules.board.size() <= MAX_JUMPS;
+    let flood = |option: &MoveRule, player| match &option.action {
+        Action::Jump {
+            legs,
+            chained: true,
+            capturing: false,
+        } if fits => Flood::new(&rules.board, legs, player),
+        _ => None,
+    };
+    let part = |part: &Part| {
+        part.options
+            .iter()
+            .map(|o| [flood(o, 0), flood(o, 1)])
+            .collect()
+    };
+    rules.parts.iter().map(part).collect()
 }
 
 /// The flood's layers, one for each combination of how often each leg
@@ -187,39 +210,95 @@ impl Layers {
 /// returns to a cell). Such a way is at most one jump shorter than the
 /// board has cells, so on a board of at most `MAX_JUMPS` cells the search's
 /// limit cuts none.
-struct Flood<'a> {
-    board: &'a Board,
-    legs: &'a [JumpLeg],
+pub(super) struct Flood {
     layers: Layers,
-    player: PlayerId,
+    /// Every leg's directions, leg after leg: the cells a jump that way
+    /// may start from (both steps stay on the board) and the rotation of
+    /// one step. A rotation is the shift, since no start cell's bit
+    /// crosses the word's ends.
+    dirs: [(u64, u32); MAX_FLOOD_DIRS],
+    /// `[leg]`: where its directions start in `dirs` (and `[legs]` the end).
+    first: [u8; 9],
+    /// `[leg]`: the lines (see `LINES`) its directions lie on, as bits.
+    lines_of: [u8; 8],
+    /// `[line]`: a step each way along it, as `dirs` has them.
+    line_steps: [[(u64, u32); 2]; 4],
+    /// The legs used at most once, as bits.
+    once: u8,
+    legs: usize,
 }
 
-impl Flood<'_> {
-    /// The `wanted` cells a jump from `from` may end on, or `None` when a
-    /// piece might have been jumped twice on the way to one, and the
-    /// search must decide.
-    fn ends(&self, from: Cell, over: [u64; 8], free: u64, wanted: u64) -> Option<u64> {
-        let reached = self.reach(from, &over, free);
-        if reached & wanted == 0 {
-            return Some(0);
+/// The most directions, over all legs, that a flood keeps; past that,
+/// the search.
+const MAX_FLOOD_DIRS: usize = 16;
+
+/// One direction of each line through a cell.
+const LINES: [Dir; 4] = [Dir::Up, Dir::UpRight, Dir::Right, Dir::DownRight];
+
+impl Flood {
+    fn new(board: &Board, legs: &[JumpLeg], player: PlayerId) -> Option<Flood> {
+        let step = |dir: Dir| {
+            (
+                u64::of(board.step_from(dir)),
+                board.step_shift(dir) as u32 & 63,
+            )
+        };
+        let mut flood = Flood {
+            layers: Layers::of(legs)?,
+            dirs: [(0, 0); MAX_FLOOD_DIRS],
+            first: [0; 9],
+            lines_of: [0; 8],
+            line_steps: LINES.map(|line| [step(line), step(line.opposite())]),
+            once: 0,
+            legs: legs.len(),
+        };
+        let mut n = 0;
+        for (l, leg) in legs.iter().enumerate() {
+            flood.first[l] = n as u8;
+            for jump in &leg.steps[player] {
+                *flood.dirs.get_mut(n)? = (u64::of(jump.from), jump.shift as u32 & 63);
+                n += 1;
+            }
+            for (i, line) in LINES.iter().enumerate() {
+                let dirs = leg.dirs[player];
+                if dirs.contains(*line) || dirs.contains(line.opposite()) {
+                    flood.lines_of[l] |= 1 << i;
+                }
+            }
+            if leg.at_most == Some(1) {
+                flood.once |= 1 << l;
+            }
         }
-        let twice = self.jumpable_twice(reached, &over);
+        flood.first[legs.len()] = n as u8;
+        Some(flood)
+    }
+
+    /// The `wanted` cells a jump from `from` may end on, ignoring which
+    /// pieces were jumped, and those of them in doubt: a piece might have
+    /// been jumped twice on the way to them, and the search must decide.
+    fn ends(&self, from: Cell, over: &[u64; 8], free: u64, wanted: u64) -> (u64, u64) {
+        let reached = self.reach(from, over, free);
+        let ends = reached & wanted;
+        if ends == 0 {
+            return (0, 0);
+        }
+        let twice = self.jumpable_twice(reached, over);
         if twice == 0 {
             #[cfg(test)]
             tests::took(tests::Route::Flood);
-            return Some(reached & wanted);
+            return (ends, 0);
         }
         // Without the pieces that might be jumped twice, none can be, so
         // what that flood reaches is sure; the rest is in doubt.
         let sure = self.reach(from, &over.map(|o| o & !twice), free);
-        let doubt = reached & wanted & !sure;
+        let doubt = ends & !sure;
         #[cfg(test)]
         tests::took(if doubt == 0 {
             tests::Route::Sure
         } else {
             tests::Route::Search
         });
-        (doubt == 0).then_some(reached & wanted)
+        (ends, doubt)
     }
 
     /// Every cell some sequence of jumps reaches, ignoring which pieces
@@ -265,11 +344,8 @@ impl Flood<'_> {
     #[inline]
     fn lands(&self, cells: u64, l: usize, over: u64) -> u64 {
         let mut lands = 0;
-        for step in &self.legs[l].steps[self.player] {
-            // A rotation is the shift: the start cells keep both steps on
-            // the board, so no bit crosses the word's ends.
-            let by = step.shift as u32 & 63;
-            lands |= ((cells & u64::of(step.from)).rotate_left(by) & over).rotate_left(by);
+        for &(from, by) in &self.dirs[self.first[l] as usize..self.first[l + 1] as usize] {
+            lands |= ((cells & from).rotate_left(by) & over).rotate_left(by);
         }
         lands
     }
@@ -279,23 +355,22 @@ impl Flood<'_> {
     /// lands on the line's other side, so a usable one has both sides of
     /// the piece reached.
     fn jumpable_twice(&self, reached: u64, over: &[u64; 8]) -> u64 {
-        let step = |dir: Dir| {
-            let by = self.board.step_shift(dir) as u32 & 63;
-            (reached & u64::of(self.board.step_from(dir))).rotate_left(by)
-        };
+        let sides = self.line_steps.map(|[(a, by_a), (b, by_b)]| {
+            (reached & a).rotate_left(by_a) & (reached & b).rotate_left(by_b)
+        });
         let (mut twice, mut seen) = (0, 0);
-        for (l, leg) in self.legs.iter().enumerate() {
-            let dirs = leg.dirs[self.player];
+        for (l, &over) in over.iter().enumerate().take(self.legs) {
             let (mut on_a_line, mut on_two_lines) = (0, 0);
-            for line in [Dir::Up, Dir::UpRight, Dir::Right, Dir::DownRight] {
-                if dirs.contains(line) || dirs.contains(line.opposite()) {
-                    let jumpable = step(line) & step(line.opposite()) & over[l];
-                    on_two_lines |= on_a_line & jumpable;
-                    on_a_line |= jumpable;
-                }
+            let mut lines = self.lines_of[l];
+            while lines != 0 {
+                let i = lines.trailing_zeros() as usize;
+                lines &= lines - 1;
+                let jumpable = sides[i] & over;
+                on_two_lines |= on_a_line & jumpable;
+                on_a_line |= jumpable;
             }
             // A leg used at most once cannot jump one piece twice by itself.
-            if leg.at_most != Some(1) {
+            if self.once >> l & 1 == 0 {
                 twice |= on_two_lines;
             }
             twice |= seen & on_a_line;
@@ -320,6 +395,8 @@ struct Jumper<'a, B> {
     /// Where a non-capturing jump may end, the start included: its acts
     /// are pushed afterwards, since paths to one end merge.
     ends: B,
+    /// The ends still to find: once none is left, the search stops.
+    doubt: B,
     /// The act with the mover's cell.
     base: Act,
     acts: &'a mut Vec<Way>,
@@ -328,7 +405,7 @@ struct Jumper<'a, B> {
 
 impl<B: Bitboard> Jumper<'_, B> {
     fn search(&mut self, at: Cell, jumped: B, depth: usize) {
-        if depth >= MAX_JUMPS {
+        if depth >= MAX_JUMPS || self.doubt.is_none() {
             return;
         }
 
@@ -367,6 +444,7 @@ impl<B: Bitboard> Jumper<'_, B> {
         if !self.jump.capturing {
             // Filtered by the caller.
             self.ends = self.ends.or(B::cell(land));
+            self.doubt = self.doubt.and_not(B::cell(land));
             return;
         }
         let (player, from) = (self.player, self.base.from);
@@ -469,7 +547,7 @@ mod tests {
             }
             let (mut acts, mut sets): (Vec<Way>, _) = (Vec::new(), Vec::new());
             engine.acts_of(
-                i,
+                (0, i),
                 option,
                 pos,
                 player,

@@ -80,6 +80,8 @@ pub struct Engine {
     progress: [Vec<i32>; 2],
     /// `[player][cell]`: the cells further forward than the cell.
     further: [Vec<CellSet>; 2],
+    /// The floods of jump options (see `jumps.rs`).
+    floods: jumps::Floods,
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
@@ -204,11 +206,13 @@ impl Engine {
             turn_keys: Vec::new(),
             progress: Default::default(),
             further: Default::default(),
+            floods: Vec::new(),
             distinct_ways: false,
             last_part_reach: None,
             first_part_free: false,
         };
         engine.last_part_reach = reach::last_part_reach(&engine.rules);
+        engine.floods = jumps::floods(&engine.rules);
         engine.first_part_free = engine.first_part_free();
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {

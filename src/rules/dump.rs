@@ -244,12 +244,12 @@ impl Rules {
             match test {
                 Test::ReserveEmpty => writeln!(out, "    only when the reserve is empty")?,
                 Test::ReserveNotEmpty => writeln!(out, "    only when the reserve is not empty")?,
-                Test::OwnPiecesFill(per_cell) => {
+                Test::OwnPiecesFill(fill) => {
                     writeln!(
                         out,
                         "    only if own pieces fill, from each cell (first non-empty shown):"
                     )?;
-                    for (p, sets) in per_cell.iter().enumerate() {
+                    for (p, sets) in fill.from_cell.iter().enumerate() {
                         if let Some((c, s)) = sets.iter().enumerate().find(|(_, s)| !s.is_empty()) {
                             writeln!(
                                 out,

@@ -289,8 +289,45 @@ pub enum Test {
     ReserveNotEmpty,
     /// `own pieces fill REGION`: the region, seen from the moving piece's
     /// cell, is not empty and holds a friendly piece on every cell.
-    /// Indexed `[player][cell]`.
-    OwnPiecesFill(PerPlayer<Vec<CellSet>>),
+    OwnPiecesFill(Box<Fill>),
+}
+
+/// The region of `own pieces fill REGION`, seen from every cell.
+#[derive(Clone, Debug)]
+pub struct Fill {
+    /// `[player][cell]`: the region seen from the cell.
+    pub from_cell: PerPlayer<Vec<CellSet>>,
+    /// `[player][cell]`: the cells from which the region holds the cell,
+    /// so that one empty cell rules out all of them at once.
+    pub held_from: PerPlayer<Vec<CellSet>>,
+    /// `[player]`: the cells from which the region is not empty.
+    pub somewhere: PerPlayer<CellSet>,
+    /// `[player]`: every cell the region holds from some cell.
+    pub reach: PerPlayer<CellSet>,
+}
+
+impl Fill {
+    pub fn new(from_cell: PerPlayer<Vec<CellSet>>) -> Fill {
+        let size = from_cell[0].len();
+        let mut fill = Fill {
+            held_from: [vec![CellSet::EMPTY; size], vec![CellSet::EMPTY; size]],
+            somewhere: [CellSet::EMPTY; 2],
+            reach: [CellSet::EMPTY; 2],
+            from_cell,
+        };
+        for p in 0..2 {
+            for (c, region) in fill.from_cell[p].iter().enumerate() {
+                if !region.is_empty() {
+                    fill.somewhere[p].insert(c as Cell);
+                }
+                fill.reach[p] = fill.reach[p].union(*region);
+                for held in region.iter() {
+                    fill.held_from[p][held as usize].insert(c as Cell);
+                }
+            }
+        }
+        fill
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
