@@ -212,13 +212,14 @@ impl Layers {
 /// limit cuts none.
 pub(super) struct Flood {
     layers: Layers,
-    /// Every leg's directions, leg after leg: the cells a jump that way
-    /// may start from (both steps stay on the board) and the rotation of
-    /// one step. A rotation is the shift, since no start cell's bit
-    /// crosses the word's ends.
-    dirs: [(u64, u32); MAX_FLOOD_DIRS],
-    /// `[leg]`: where its directions start in `dirs` (and `[legs]` the end).
-    first: [u8; 9],
+    /// `[leg]`: its directions, each as the cells a jump that way may
+    /// start from (both steps stay on the board) and the rotation of one
+    /// step. A rotation is the shift, since no start cell's bit crosses the
+    /// word's ends. Unused entries start nowhere, so a leg's first four
+    /// are jumped in a row, without a loop.
+    dirs: [[(u64, u32); 8]; 8],
+    /// `[leg]`: it has more than four directions.
+    wide: [bool; 8],
     /// `[leg]`: the lines (see `LINES`) its directions lie on, as bits.
     lines_of: [u8; 8],
     /// `[line]`: a step each way along it, as `dirs` has them.
@@ -227,10 +228,6 @@ pub(super) struct Flood {
     once: u8,
     legs: usize,
 }
-
-/// The most directions, over all legs, that a flood keeps; past that,
-/// the search.
-const MAX_FLOOD_DIRS: usize = 16;
 
 /// One direction of each line through a cell.
 const LINES: [Dir; 4] = [Dir::Up, Dir::UpRight, Dir::Right, Dir::DownRight];
@@ -245,20 +242,18 @@ impl Flood {
         };
         let mut flood = Flood {
             layers: Layers::of(legs)?,
-            dirs: [(0, 0); MAX_FLOOD_DIRS],
-            first: [0; 9],
+            dirs: [[(0, 0); 8]; 8],
+            wide: [false; 8],
             lines_of: [0; 8],
             line_steps: LINES.map(|line| [step(line), step(line.opposite())]),
             once: 0,
             legs: legs.len(),
         };
-        let mut n = 0;
         for (l, leg) in legs.iter().enumerate() {
-            flood.first[l] = n as u8;
-            for jump in &leg.steps[player] {
-                *flood.dirs.get_mut(n)? = (u64::of(jump.from), jump.shift as u32 & 63);
-                n += 1;
+            for (i, jump) in leg.steps[player].iter().enumerate() {
+                flood.dirs[l][i] = (u64::of(jump.from), jump.shift as u32 & 63);
             }
+            flood.wide[l] = leg.steps[player].len() > 4;
             for (i, line) in LINES.iter().enumerate() {
                 let dirs = leg.dirs[player];
                 if dirs.contains(*line) || dirs.contains(line.opposite()) {
@@ -269,7 +264,6 @@ impl Flood {
                 flood.once |= 1 << l;
             }
         }
-        flood.first[legs.len()] = n as u8;
         Some(flood)
     }
 
@@ -343,9 +337,12 @@ impl Flood {
     /// empty or not.
     #[inline]
     fn lands(&self, cells: u64, l: usize, over: u64) -> u64 {
-        let mut lands = 0;
-        for &(from, by) in &self.dirs[self.first[l] as usize..self.first[l + 1] as usize] {
-            lands |= ((cells & from).rotate_left(by) & over).rotate_left(by);
+        let jump =
+            |&(from, by): &(u64, u32)| ((cells & from).rotate_left(by) & over).rotate_left(by);
+        let dirs = &self.dirs[l];
+        let mut lands = jump(&dirs[0]) | jump(&dirs[1]) | jump(&dirs[2]) | jump(&dirs[3]);
+        if self.wide[l] {
+            lands |= jump(&dirs[4]) | jump(&dirs[5]) | jump(&dirs[6]) | jump(&dirs[7]);
         }
         lands
     }
