@@ -84,7 +84,12 @@ impl Engine {
                     *set = set.and_not(B::cell(from));
                 }
             }
-            let wanted = B::of(self.end_cells(jump.option, player, from)).and_not(B::cell(from));
+            // A jump ends on an empty cell: with none it may end on, the
+            // piece has no jump move (late in a race, often).
+            let wanted = B::of(self.end_cells(jump.option, player, from)).and(empty);
+            if wanted.is_none() {
+                continue;
+            }
             // The flood's ends, and those of them in doubt (all, unflooded).
             let (flooded, doubt) = match flood {
                 Some(flood) => {
