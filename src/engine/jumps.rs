@@ -86,7 +86,10 @@ impl Engine {
             }
             // A jump ends on an empty cell: with none it may end on, the
             // piece has no jump move (late in a race, often).
-            let wanted = B::of(self.end_cells(jump.option, player, from)).and(empty);
+            let mut wanted = B::of(self.end_cells(jump.option, player, from)).and(empty);
+            if let Some(flood) = flood {
+                wanted = wanted.and(B::of(flood.lattice[from as usize].to_set()));
+            }
             if wanted.is_none() {
                 continue;
             }
@@ -232,6 +235,10 @@ pub(super) struct Flood {
     /// The legs used at most once, as bits.
     once: u8,
     legs: usize,
+    /// `[cell]`: the cells some jumps from it could reach were every other
+    /// cell a piece to jump and every landing empty (jumps keep a piece on
+    /// its colour, say).
+    lattice: Vec<u64>,
 }
 
 /// One direction of each line through a cell.
@@ -253,6 +260,7 @@ impl Flood {
             line_steps: LINES.map(|line| [step(line), step(line.opposite())]),
             once: 0,
             legs: legs.len(),
+            lattice: Vec::new(),
         };
         for (l, leg) in legs.iter().enumerate() {
             for (i, jump) in leg.steps[player].iter().enumerate() {
@@ -269,6 +277,19 @@ impl Flood {
                 flood.once |= 1 << l;
             }
         }
+        flood.lattice = (0..board.size())
+            .map(|c| {
+                let mut seen = 1u64 << c;
+                loop {
+                    let next =
+                        (0..legs.len()).fold(seen, |next, l| next | flood.lands(seen, l, !0));
+                    if next == seen {
+                        return seen & !(1 << c);
+                    }
+                    seen = next;
+                }
+            })
+            .collect();
         Some(flood)
     }
 
