@@ -275,7 +275,16 @@ impl Engine {
                 ..
             } => {
                 let slide = (option, dirs[player], targets);
-                self.slides_with_turns(pos, player, slide, &base, ordered, acts, captures);
+                if self.rules.board.size() <= 64 {
+                    self.slides_with_turns::<u64>(
+                        pos, player, slide, &base, ordered, acts, captures,
+                    );
+                } else {
+                    let sets = captures;
+                    self.slides_with_turns::<CellSet>(
+                        pos, player, slide, &base, ordered, acts, sets,
+                    );
+                }
             }
             Action::Jump {
                 legs,
@@ -655,7 +664,7 @@ impl Engine {
     /// The empty cells fall into regions, flooded once for all pieces; a
     /// piece reaches the regions next to it.
     #[allow(clippy::too_many_arguments)]
-    fn slides_with_turns(
+    fn slides_with_turns<B: Bitboard>(
         &self,
         pos: &Position,
         player: PlayerId,
@@ -671,20 +680,23 @@ impl Engine {
         if movers.is_empty() {
             return;
         }
-        let occupied = pos.occupied();
-        let empty = board.cells.minus(occupied);
-        let mut regions = [CellSet::EMPTY; MAX_REGIONS];
+        let occupied = B::of(pos.occupied());
+        let empty = B::of(board.cells).and_not(occupied);
+        let step = |cells: B| B::of(board.step_set(cells.to_set(), dirs));
+        let flood = |starts: B| B::of(board.flood_from(starts.to_set(), empty.to_set(), dirs));
+        let mut regions = [B::NONE; MAX_REGIONS];
         let mut n = 0;
         let mut left = empty;
-        while let Some(c) = left.first() {
+        // The lowest cell left starts the next region.
+        while let Some(c) = { left }.pop() {
             if n == MAX_REGIONS {
                 // Many small regions: the rest together, each piece
                 // flooding its own way through them below.
-                regions[n - 1] = regions[n - 1].union(left);
+                regions[n - 1] = regions[n - 1].or(left);
                 break;
             }
-            regions[n] = board.flood(c, empty, dirs);
-            left = left.minus(regions[n]);
+            regions[n] = flood(B::cell(c));
+            left = left.and_not(regions[n]);
             n += 1;
         }
         let onto_pieces = targets.friend.is_some() || targets.enemy.is_some();
@@ -693,9 +705,9 @@ impl Engine {
             && option.ending_in.is_none()
             && !option.must_end_further_forward;
         // The cells next to each region: a piece there reaches the region.
-        let mut borders = [CellSet::EMPTY; MAX_REGIONS];
+        let mut borders = [B::NONE; MAX_REGIONS];
         for i in 0..n {
-            borders[i] = board.step_set(regions[i], dirs);
+            borders[i] = step(regions[i]);
         }
         // Pieces next to the same regions reach the same cells: their
         // group of destinations is kept once (draws only).
@@ -703,33 +715,31 @@ impl Engine {
         let mut n_shared = 0;
         let exact = n < MAX_REGIONS;
         // Without targets on pieces, a piece next to no empty cell has no slide.
-        let mut sliders = movers;
+        let mut sliders = B::of(movers);
         if !onto_pieces {
-            let near = borders[..n]
-                .iter()
-                .fold(CellSet::EMPTY, |all, b| all.union(*b));
-            sliders = sliders.inter(near);
+            let near = borders[..n].iter().fold(B::NONE, |all, b| all.or(*b));
+            sliders = sliders.and(near);
         }
-        for from in sliders.iter() {
+        while let Some(from) = sliders.pop() {
             let mut next_to = 0u32;
-            let mut reached = CellSet::EMPTY;
+            let mut reached = B::NONE;
             for i in 0..n {
-                if borders[i].contains(from) {
+                if borders[i].has(from) {
                     next_to |= 1 << i;
-                    reached = reached.union(regions[i]);
+                    reached = reached.or(regions[i]);
                 }
             }
             if !exact && next_to >> (n - 1) & 1 == 1 {
                 // The merged last entry is not one region: flood exactly.
-                let starts = board.step_set(CellSet::single(from), dirs).inter(empty);
-                reached = board.flood_from(starts, empty, dirs);
+                reached = flood(step(B::cell(from)).and(empty));
             }
-            if plain && !ordered && exact && reached.len() >= 2 {
+            let reached_set = reached.to_set();
+            if plain && !ordered && exact && reached_set.len() >= 2 {
                 let known = shared[..n_shared].iter().find(|(m, _)| *m == next_to);
                 let index = match known {
                     Some(&(_, index)) => index,
                     None if sets.len() < MAX_SETS => {
-                        sets.push(reached);
+                        sets.push(reached_set);
                         let index = sets.len() - 1;
                         if n_shared < shared.len() {
                             shared[n_shared] = (next_to, index);
@@ -738,7 +748,7 @@ impl Engine {
                         index
                     }
                     None => {
-                        push_dests(acts, sets, Act { from, ..*base }, reached, true);
+                        push_dests(acts, sets, Act { from, ..*base }, reached_set, true);
                         continue;
                     }
                 };
@@ -747,18 +757,16 @@ impl Engine {
             }
             let mut ends = reached;
             if onto_pieces {
-                let mut touched = board.step_set(reached.union(CellSet::single(from)), dirs);
-                touched = touched.inter(occupied);
-                touched.remove(from);
-                ends = ends.union(touched);
+                let touched = step(reached.or(B::cell(from))).and(occupied);
+                ends = ends.or(touched.and_not(B::cell(from)));
             }
             if plain {
                 // Every empty cell reached is a landing.
-                push_dests(acts, sets, Act { from, ..*base }, ends, ordered);
+                push_dests(acts, sets, Act { from, ..*base }, ends.to_set(), ordered);
                 continue;
             }
             let height = pos.height(from);
-            for to in ends.iter() {
+            for to in ends.to_set().iter() {
                 if self.lands(option, pos, player, from, to, height, targets) {
                     acts.push(Way::plain(Act { from, to, ..*base }));
                 }
