@@ -80,7 +80,7 @@ impl Engine {
             // a jump may land there, and cannot pass over it.
             if pos.height(from) == 1 {
                 free = free.or(B::cell(from));
-                for set in &mut over {
+                for set in &mut over[..jump.legs.len()] {
                     *set = set.and_not(B::cell(from));
                 }
             }
