@@ -11,7 +11,8 @@
 //! that could have happened; only then does the search decide.
 //!
 //! Either way, a piece's ends are listed lowest cell first, so the routes
-//! list the same moves in the same order.
+//! list the same moves in the same order. A piece with no empty cell it
+//! may end on (on its jump lattice, where the flood knows it) is skipped.
 
 use super::generate::{MAX_SETS, Way, push_dests};
 use super::moves::Act;
@@ -22,7 +23,7 @@ use crate::rules::{
 
 /// Jumps a move may chain before the search gives up, far beyond any real
 /// game. On a board of at most this many cells no sequence the flood vouches
-/// for is longer (see `flood_ends`).
+/// for is longer (see [`Flood`]).
 const MAX_JUMPS: usize = 64;
 
 /// The most layers (see [`Layers`]) a flood keeps; past that, the search.
@@ -101,7 +102,7 @@ impl Engine {
                     let (ends, doubt) = flood.ends(from, &over.map(word), word(free), word(wanted));
                     (B::of(ends.to_set()), B::of(doubt.to_set()))
                 }
-                None => (B::NONE, B::of(self.rules.board.cells)),
+                None => (B::NONE, B::of(board.cells)),
             };
             let ends = if doubt.is_none() {
                 flooded
