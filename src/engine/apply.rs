@@ -68,9 +68,7 @@ impl Engine {
             | Action::Slide { .. }
             | Action::Jump { .. } => {
                 removed += self.move_top(ed, act, player);
-                for c in jumped.iter() {
-                    removed += ed.take(c).2 as u32;
-                }
+                removed += ed.take_all(jumped);
             }
             Action::BearOff { .. } => {
                 let h = ed.pos.height[act.from as usize];
@@ -91,9 +89,7 @@ impl Engine {
         {
             let occupied = ed.pos.occupied();
             let keep = self.rules.board.flood(act.to, occupied, connect);
-            for c in occupied.minus(keep).iter() {
-                removed += ed.take(c).2 as u32;
-            }
+            removed += ed.take_all(occupied.minus(keep));
         }
         if lands && !ed.pos.is_empty(act.to) {
             gained.insert(act.to);

@@ -297,6 +297,27 @@ impl Edit<'_> {
         self.note(cell);
         self.pos.set_height(cell, height);
     }
+
+    /// Takes the whole stack off every cell of `cells`, which are all
+    /// occupied; returns how many pieces that was. One set update per
+    /// player instead of one per cell.
+    pub(crate) fn take_all(&mut self, cells: CellSet) -> u32 {
+        let mut taken = 0;
+        for player in 0..2 {
+            let theirs = cells.inter(self.pos.owned[player]);
+            for cell in theirs.iter() {
+                self.note(cell);
+                let i = cell as usize;
+                let (kind, height) = (self.pos.kind[i], self.pos.height[i]);
+                self.pos.key ^= square_key(cell, player, kind as KindId, height);
+                self.pos.height[i] = 0;
+                self.pos.kind[i] = 0;
+                taken += height as u32;
+            }
+            self.pos.owned[player] = self.pos.owned[player].minus(theirs);
+        }
+        taken
+    }
 }
 
 impl std::fmt::Debug for Position {
