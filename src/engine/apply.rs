@@ -68,7 +68,9 @@ impl Engine {
             | Action::Slide { .. }
             | Action::Jump { .. } => {
                 removed += self.move_top(ed, act, player);
-                removed += ed.take_all(jumped);
+                for c in jumped.iter() {
+                    removed += ed.take(c).2 as u32;
+                }
             }
             Action::BearOff { .. } => {
                 let h = ed.pos.height[act.from as usize];
