@@ -156,12 +156,20 @@ impl Position {
     /// Takes the whole stack off a cell; returns (owner, kind, height).
     pub(crate) fn take(&mut self, cell: Cell) -> (PlayerId, KindId, u8) {
         let player = self.owner(cell).expect("take from an occupied cell");
+        let (kind, height) = self.clear_stack(cell, player);
+        self.owned[player].remove(cell);
+        (player, kind, height)
+    }
+
+    /// Empties the stack of `player` on `cell` but for `owned`, which the
+    /// caller updates; returns its kind and height.
+    #[inline]
+    fn clear_stack(&mut self, cell: Cell, player: PlayerId) -> (KindId, u8) {
         let (kind, height) = (self.kind(cell), self.height[cell as usize]);
         self.key ^= square_key(cell, player, kind, height);
-        self.owned[player].remove(cell);
         self.height[cell as usize] = 0;
         self.kind[cell as usize] = 0;
-        (player, kind, height)
+        (kind, height)
     }
 
     /// Changes the height of an occupied cell's stack; 0 empties the cell.
@@ -307,12 +315,7 @@ impl Edit<'_> {
             let theirs = cells.inter(self.pos.owned[player]);
             for cell in theirs.iter() {
                 self.note(cell);
-                let i = cell as usize;
-                let (kind, height) = (self.pos.kind[i], self.pos.height[i]);
-                self.pos.key ^= square_key(cell, player, kind as KindId, height);
-                self.pos.height[i] = 0;
-                self.pos.kind[i] = 0;
-                taken += height as u32;
+                taken += self.pos.clear_stack(cell, player).1 as u32;
             }
             self.pos.owned[player] = self.pos.owned[player].minus(theirs);
         }
