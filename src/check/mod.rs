@@ -666,7 +666,7 @@ impl Checker {
     }
 
     pub(crate) fn region_uses_cell(&self, region: &ast::Region) -> bool {
-        self.regions.uses_origin(region, 0)
+        self.regions.uses_origin(region)
     }
 
     fn named_regions(&mut self, ctx: &Context) -> Vec<NamedRegion> {
@@ -677,7 +677,7 @@ impl Checker {
         for name in names {
             let (all, per) = &self.regions.defs[&name];
             let any_def = all.as_ref().or(per[0].as_ref()).or(per[1].as_ref());
-            if any_def.is_some_and(|d| self.regions.uses_origin(&d.region, 0)) {
+            if any_def.is_some_and(|d| self.regions.uses_origin(&d.region)) {
                 continue;
             }
             let defined = [0, 1].map(|p| per[p].is_some() || all.is_some());

@@ -13,6 +13,10 @@ use crate::syntax::ast::{
 /// The most `over …` legs one jump may list.
 pub const MAX_JUMP_LEGS: usize = 8;
 
+/// The most options one part of a turn may have: an act names its option
+/// by one byte, and `u8::MAX` stands for none.
+pub const MAX_OPTIONS: usize = u8::MAX as usize;
+
 /// The longest distance a move may name.
 const MAX_DISTANCE: u64 = 64;
 
@@ -27,7 +31,7 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
         match &d.kind {
             DeclKind::Move(option) => {
                 if let Some(rule) = check_option(ch, option, ctx, 0) {
-                    first.options.push(rule);
+                    push_option(ch, &mut first, rule, option.span);
                 }
             }
             DeclKind::Then { optional, options } => {
@@ -48,7 +52,7 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
                 };
                 for o in options {
                     if let Some(rule) = check_option(ch, o, ctx, part_index) {
-                        part.options.push(rule);
+                        push_option(ch, &mut part, rule, o.span);
                     }
                 }
                 later.push(part);
@@ -73,6 +77,20 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
     let mut parts = vec![first];
     parts.extend(later);
     parts
+}
+
+/// Adds an option to a part, reporting (once) the first option past the
+/// most a part may have; the error keeps the rules from being made.
+fn push_option(ch: &mut Checker, part: &mut Part, rule: MoveRule, span: Span) {
+    if part.options.len() == MAX_OPTIONS {
+        ch.error(
+            "G059",
+            span,
+            format!("one part of a turn has at most {MAX_OPTIONS} options"),
+        )
+        .help = Some("list several directions or regions in one option instead".into());
+    }
+    part.options.push(rule);
 }
 
 /// Per player and cell, the cells one step along the directions, and two

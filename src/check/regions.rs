@@ -10,6 +10,10 @@ use crate::diag::{Diagnostic, Span, nearest};
 use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId};
 use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
 
+/// The longest chain of named regions, each defined by the next, that is
+/// evaluated: deeper ones are refused rather than risk the stack.
+pub const MAX_NAMED_DEPTH: usize = 64;
+
 /// One `region NAME [for PLAYER] = …` definition.
 pub struct RegionDef {
     pub name_span: Span,
@@ -46,10 +50,11 @@ impl RegionTable {
     ) -> CellSet {
         let board = env.board;
         match &region.expr {
-            RegionExpr::Except(a, b) => {
+            RegionExpr::Except(a, removed) => {
                 let a = self.eval(env, a, player, origin, diags);
-                let b = self.eval(env, b, player, origin, diags);
-                a.minus(b)
+                removed.iter().fold(a, |acc, b| {
+                    acc.minus(self.eval(env, b, player, origin, diags))
+                })
             }
             RegionExpr::Union(parts) => parts.iter().fold(CellSet::EMPTY, |acc, p| {
                 acc.union(self.eval(env, p, player, origin, diags))
@@ -252,6 +257,19 @@ impl RegionTable {
             );
             return CellSet::EMPTY;
         };
+        if self.in_progress.len() >= MAX_NAMED_DEPTH {
+            diags.push(
+                Diagnostic::error(
+                    "G026",
+                    span,
+                    format!(
+                        "regions nested more than {MAX_NAMED_DEPTH} deep: `{name}` is used inside a chain of {MAX_NAMED_DEPTH} regions, each defined by the next"
+                    ),
+                )
+                .with_help("define the region from cells, ranks or files, or through fewer named regions"),
+            );
+            return CellSet::EMPTY;
+        }
         if !self.in_progress.insert(key.clone()) {
             diags.push(
                 Diagnostic::error(
@@ -274,27 +292,30 @@ impl RegionTable {
     }
 
     /// Whether an expression uses `forward-cone`, directly or through names.
-    pub fn uses_origin(&self, region: &Region, depth: usize) -> bool {
-        if depth > 64 {
-            return false;
+    /// A walk over a work list, each name visited once, so that neither a
+    /// long chain of names nor a cycle costs depth or repeated work.
+    pub fn uses_origin(&self, region: &Region) -> bool {
+        let mut todo = vec![region];
+        let mut seen: HashSet<&str> = HashSet::new();
+        while let Some(region) = todo.pop() {
+            match &region.expr {
+                RegionExpr::Except(a, removed) => {
+                    todo.push(a);
+                    todo.extend(removed);
+                }
+                RegionExpr::Union(parts) | RegionExpr::Inter(parts) => todo.extend(parts),
+                RegionExpr::Builtin(Builtin::ForwardCone) => return true,
+                RegionExpr::Named { name, .. } => {
+                    if seen.insert(&name.node)
+                        && let Some((all, per)) = self.defs.get(&name.node)
+                    {
+                        todo.extend(all.iter().chain(per.iter().flatten()).map(|d| &d.region));
+                    }
+                }
+                _ => {}
+            }
         }
-        match &region.expr {
-            RegionExpr::Except(a, b) => {
-                self.uses_origin(a, depth + 1) || self.uses_origin(b, depth + 1)
-            }
-            RegionExpr::Union(parts) | RegionExpr::Inter(parts) => {
-                parts.iter().any(|p| self.uses_origin(p, depth + 1))
-            }
-            RegionExpr::Builtin(Builtin::ForwardCone) => true,
-            RegionExpr::Named { name, .. } => {
-                self.defs.get(&name.node).is_some_and(|(all, per)| {
-                    all.iter()
-                        .chain(per.iter().flatten())
-                        .any(|d| self.uses_origin(&d.region, depth + 1))
-                })
-            }
-            _ => false,
-        }
+        false
     }
 }
 
@@ -331,7 +352,9 @@ pub fn holes(width: u8, height: u8, region: &Region, diags: &mut Vec<Diagnostic>
 
 fn first_named(region: &Region) -> Option<Span> {
     match &region.expr {
-        RegionExpr::Except(a, b) => first_named(a).or_else(|| first_named(b)),
+        RegionExpr::Except(a, removed) => {
+            first_named(a).or_else(|| removed.iter().find_map(first_named))
+        }
         RegionExpr::Union(parts) | RegionExpr::Inter(parts) => parts.iter().find_map(first_named),
         RegionExpr::Named { name, .. } => Some(name.span),
         RegionExpr::Builtin(Builtin::ForwardCone) => Some(region.span),

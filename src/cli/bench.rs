@@ -16,8 +16,8 @@ pub struct BenchArgs {
     #[arg(long, conflicts_with = "seconds")]
     pub playouts: Option<u64>,
     /// Play for this many seconds (the default is 5).
-    #[arg(long)]
-    pub seconds: Option<f64>,
+    #[arg(long, value_parser = super::parse_seconds)]
+    pub seconds: Option<Duration>,
     /// Seed of the random moves; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -50,11 +50,7 @@ pub fn run(args: &BenchArgs) -> i32 {
     let engine = Engine::new(rules);
     let limit = match (args.playouts, args.seconds) {
         (Some(n), _) => Limit::Playouts(n),
-        (None, Some(s)) if s > 0.0 => Limit::Time(Duration::from_secs_f64(s)),
-        (None, Some(_)) => {
-            eprintln!("gamut: --seconds must be more than 0");
-            return USAGE;
-        }
+        (None, Some(t)) => Limit::Time(t),
         (None, None) => Limit::Time(Duration::from_secs(5)),
     };
     let bar = progress_bar(&limit, args.format);

@@ -50,11 +50,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Iterations the MCTS player searches per move (default 2000).
-        #[arg(long, conflicts_with = "think")]
+        #[arg(long, conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
         iterations: Option<u32>,
         /// Seconds the MCTS player thinks per move, instead of iterations.
-        #[arg(long)]
-        think: Option<f64>,
+        #[arg(long, value_parser = parse_seconds)]
+        think: Option<std::time::Duration>,
         /// Resume a game saved with `save FILE`.
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
@@ -89,6 +89,26 @@ enum Command {
 pub enum Format {
     Text,
     Json,
+}
+
+/// The longest time a command line may give in seconds: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+/// The shortest: a hundredth of a second, below which nothing is measured.
+const MIN_SECONDS: f64 = 0.01;
+
+/// Reads a number of seconds (`--think`, `--seconds`), refusing what is
+/// not a finite time between [`MIN_SECONDS`] and [`MAX_SECONDS`].
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(MIN_SECONDS..=MAX_SECONDS).contains(&secs) {
+        return Err(format!(
+            "give a number of seconds from {MIN_SECONDS} to {MAX_SECONDS} (a day)"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// Exit statuses.

@@ -38,7 +38,7 @@ pub struct PlayArgs {
     pub seats: Vec<String>,
     pub seed: u64,
     pub iterations: Option<u32>,
-    pub think: Option<f64>,
+    pub think: Option<Duration>,
     pub load: Option<String>,
     pub ply_cap: usize,
 }
@@ -127,8 +127,8 @@ pub fn run(args: &PlayArgs) -> i32 {
     }
     let engine = Engine::new(rules);
     let budget = match (args.iterations, args.think) {
-        (_, Some(s)) if s > 0.0 => Budget::Time(Duration::from_secs_f64(s)),
-        (Some(n), _) => Budget::Iterations(n.max(1)),
+        (_, Some(t)) => Budget::Time(t),
+        (Some(n), _) => Budget::Iterations(n),
         _ => Budget::Iterations(2000),
     };
     let mut seats = [Seat::Human, Seat::Human];

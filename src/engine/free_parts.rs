@@ -157,7 +157,7 @@ impl Engine {
                         !reads_holdings
                             && entries[player].iter().enumerate().all(|(i, line)| {
                                 let act = Act {
-                                    line: i as u8,
+                                    line: i as u16,
                                     to: line.cells[0],
                                     ..base
                                 };

@@ -62,7 +62,7 @@ impl Way {
         debug_assert!(index < MAX_SETS && distance <= u8::MAX as u32);
         Way {
             act: Act {
-                line: dir.index() as u8,
+                line: dir.index() as u16,
                 kind: distance as u8,
                 ..act
             },
@@ -114,7 +114,7 @@ impl Way {
         Act {
             from: (to as i32 - back) as Cell,
             to,
-            line: super::moves::NONE,
+            line: super::moves::NO_LINE,
             kind: 0,
             ..self.act
         }
@@ -238,7 +238,7 @@ impl Engine {
                         acts.push(Way::plain(Act {
                             kind: kind as u8,
                             to: line.cells[0],
-                            line: i as u8,
+                            line: i as u16,
                             ..base
                         }));
                     }

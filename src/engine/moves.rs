@@ -6,6 +6,9 @@ use crate::rules::{CellSet, MAX_PARTS};
 /// follows from its option's primitive; see `Engine::cells_of`).
 pub const NONE: u8 = u8::MAX;
 
+/// The value of `Act::line` where an act uses no line.
+pub const NO_LINE: u16 = u16::MAX;
+
 /// One act inside a turn: which option of the part was used, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Act {
@@ -20,8 +23,9 @@ pub struct Act {
     pub from: u8,
     /// The cell a piece arrives at (unused by bear-offs and returns).
     pub to: u8,
-    /// For entries: the index of the entry line used.
-    pub line: u8,
+    /// For entries: the index of the entry line used (an `enter` over a
+    /// big board may have more than 256 lines); for slides, the direction.
+    pub line: u16,
 }
 
 impl Act {
@@ -31,7 +35,7 @@ impl Act {
         kind: 0,
         from: NONE,
         to: NONE,
-        line: NONE,
+        line: NO_LINE,
     };
 }
 

@@ -223,8 +223,8 @@ pub struct Region {
 
 #[derive(Clone, Debug)]
 pub enum RegionExpr {
-    /// `a except b`
-    Except(Box<Region>, Box<Region>),
+    /// `a except b except c`: the cells of `a` in none of the others.
+    Except(Box<Region>, Vec<Region>),
     /// `a, b`
     Union(Vec<Region>),
     /// `a in b`

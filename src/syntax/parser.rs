@@ -337,16 +337,17 @@ impl Shift {
         match pair.as_rule() {
             Rule::region => {
                 let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_except);
-                let mut acc = self.region(next(&mut parts));
-                for p in parts {
-                    let right = self.region(p);
-                    let span = acc.span.to(right.span);
-                    acc = Region {
-                        expr: RegionExpr::Except(Box::new(acc), Box::new(right)),
-                        span,
-                    };
+                let first = self.region(next(&mut parts));
+                // `a except b except c` is kept flat, so that a long chain
+                // costs no depth in the checker.
+                let removed: Vec<Region> = parts.map(|p| self.region(p)).collect();
+                if removed.is_empty() {
+                    return first;
                 }
-                acc
+                Region {
+                    expr: RegionExpr::Except(Box::new(first), removed),
+                    span,
+                }
             }
             Rule::region_union | Rule::region_inter => {
                 let union = pair.as_rule() == Rule::region_union;
