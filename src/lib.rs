@@ -9,5 +9,6 @@ pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod games;
+pub mod input;
 pub mod rules;
 pub mod syntax;

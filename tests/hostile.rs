@@ -111,3 +111,236 @@ fn times_that_are_not_a_sensible_number_of_seconds_are_refused() {
     let (code, _, _) = gamut(&["play", "network", "--iterations", "0"]);
     assert_eq!(code, 2);
 }
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamut-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Runs gamut in `dir` with `input` on standard input.
+fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("gamut ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sixteen_thousand_repeated_errors_make_a_short_report_with_the_true_count() {
+    let dir = scratch("repeated");
+    let text = format!(
+        "players A, B\nmove place on board\n{}",
+        "board 8 x 8\n".repeat(16_000)
+    );
+    std::fs::write(dir.join("boards.game"), text).unwrap();
+    let (code, out, _) = gamut_in(&dir, &["validate", "boards.game"], "");
+    assert_eq!(code, 1);
+    assert!(out.len() < 10_000, "{} bytes", out.len());
+    assert_eq!(out.matches("error[G011]").count(), 10);
+    assert!(out.contains("15989 more errors[G011] left out"), "{out}");
+    assert!(out.ends_with("boards.game: 15999 errors\n"), "{out}");
+}
+
+#[test]
+fn a_long_line_is_shown_as_a_window_around_the_place() {
+    let names: Vec<String> = (0..2000).map(|i| format!("zz{i}")).collect();
+    let defined: String = (0..2000).map(|i| format!("region y{i}y = a1\n")).collect();
+    let text = format!(
+        "board 8 x 8\nplayers A, B\n{defined}region r = a1, {}\nmove place on r, {}\n",
+        names.join(", "),
+        (0..2000)
+            .map(|i| format!("y{i}y"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    let checked = check_source("long.game", &text, Origin::Memory);
+    let last = checked.diagnostics.last().expect("errors");
+    let shown = gamut::diag::render(last, &checked.sources, false);
+    assert!(shown.lines().all(|l| l.chars().count() < 260), "{shown}");
+    // The caret still stands under the name it points at.
+    let lines: Vec<&str> = shown.lines().collect();
+    let (source, carets) = (lines[3], lines[4]);
+    let at = carets.find('^').unwrap();
+    let under: String = source.chars().skip(at).take(4).collect();
+    assert!(
+        last.message.contains(under.trim_end_matches(',')),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_fifo_or_a_device_is_refused_at_once_as_a_game_or_a_record() {
+    let dir = scratch("fifo");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("pipe.game"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    std::fs::write(dir.join("child.game"), "extends \"pipe\"\n").unwrap();
+    for args in [
+        &["validate", "pipe.game"][..],
+        &["play", "--load", "pipe.game"],
+        &["replay", "/dev/zero"],
+        &["play", "--load", "/dev/zero"],
+        &["validate", "/dev/zero"],
+    ] {
+        let (code, _, err) = gamut_in(&dir, args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    let (code, out, _) = gamut_in(&dir, &["validate", "child.game"], "");
+    assert_eq!(code, 1);
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+#[test]
+fn a_record_larger_than_any_game_is_refused() {
+    let dir = scratch("big-record");
+    let record = format!("moves = [{}]\n", "\"e5\", ".repeat(1_000_000));
+    std::fs::write(dir.join("big.toml"), record).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "big.toml"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("larger than"), "{err}");
+}
+
+#[test]
+fn extends_never_reads_a_file_that_is_not_a_game() {
+    let dir = scratch("passwd");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    std::fs::write(dir.join("secret"), "root:x:0:0:the secret line\n").unwrap();
+    std::fs::write(dir.join("a/b/v.game"), "extends \"../../secret\"\n").unwrap();
+    let (code, out, err) = gamut_in(&dir, &["validate", "a/b/v.game"], "");
+    assert_eq!(code, 1);
+    assert!(
+        !out.contains("secret line") && !err.contains("secret line"),
+        "{out}"
+    );
+    assert!(out.contains("cannot find the game"), "{out}");
+}
+
+#[test]
+fn save_asks_before_replacing_and_never_replaces_what_is_not_a_regular_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("save");
+    // A user's own FILE.tmp is never touched.
+    std::fs::write(dir.join("game.rec.tmp"), "mine").unwrap();
+    let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nsave game.rec\nquit\n");
+    assert!(out.contains("Saved 1 moves to game.rec."), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("game.rec.tmp")).unwrap(),
+        "mine"
+    );
+    // Replacing asks; no keeps the file.
+    std::fs::set_permissions(dir.join("game.rec"), std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (_, out, _) = gamut_in(&dir, &["play", "network"], "save game.rec\nn\nquit\n");
+    assert!(out.contains("game.rec exists. Replace it? [y/N]"), "{out}");
+    assert!(out.contains("left as it was"), "{out}");
+    assert!(
+        std::fs::read_to_string(dir.join("game.rec"))
+            .unwrap()
+            .contains("e5")
+    );
+    // Yes replaces it and keeps its permissions.
+    let (_, out, _) = gamut_in(&dir, &["play", "network"], "save game.rec\ny\nquit\n");
+    assert!(out.contains("Saved 0 moves"), "{out}");
+    let meta = std::fs::metadata(dir.join("game.rec")).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    // A link is written through, and stays a link.
+    std::os::unix::fs::symlink("game.rec", dir.join("link.rec")).unwrap();
+    let (_, out, _) = gamut_in(&dir, &["play", "network"], "d4\nsave link.rec\ny\nquit\n");
+    assert!(out.contains("Saved 1 moves"), "{out}");
+    assert!(
+        std::fs::symlink_metadata(dir.join("link.rec"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("game.rec"))
+            .unwrap()
+            .contains("d4")
+    );
+    // A read-only file, a folder and a device are refused.
+    std::fs::write(dir.join("locked.rec"), "keep").unwrap();
+    std::fs::set_permissions(
+        dir.join("locked.rec"),
+        std::fs::Permissions::from_mode(0o444),
+    )
+    .unwrap();
+    let (_, out, _) = gamut_in(
+        &dir,
+        &["play", "network"],
+        "save locked.rec\ny\nsave /dev/null\nsave .\nquit\n",
+    );
+    assert!(out.contains("locked.rec is read-only"), "{out}");
+    assert!(out.contains("/dev/null is a special file"), "{out}");
+    assert!(out.contains(". is a folder"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("locked.rec")).unwrap(),
+        "keep"
+    );
+    // No temporary file is left behind.
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("gamut-tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn terminal_escapes_in_user_text_are_never_printed_raw() {
+    let dir = scratch("escapes");
+    std::fs::write(
+        dir.join("evil.game"),
+        "game \"Evil\u{1b}]0;owned\u{7}\"\nboard 4 x 4\nplayers A, B\nmove place on board\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("\u{1b}[31mred.game"),
+        "board 4 x 4\nplayers A, B\nmove place on board\n",
+    )
+    .unwrap();
+    let runs = [
+        gamut_in(&dir, &["validate", "evil.game"], ""),
+        gamut_in(&dir, &["validate", "\u{1b}[31mred.game"], ""),
+        gamut_in(
+            &dir,
+            &["perft", "network", "1", "--moves", "e5\u{1b}[2J"],
+            "",
+        ),
+        gamut_in(&dir, &["play", "network"], "e5\u{1b}]0;owned\u{7}\nquit\n"),
+        gamut_in(&dir, &["validate", "no\u{1b}[2Jsuch.game"], ""),
+    ];
+    for (_, out, err) in &runs {
+        for text in [out, err] {
+            assert!(
+                !text.contains('\u{1b}') && !text.contains('\u{7}'),
+                "{text:?}"
+            );
+        }
+    }
+    assert!(runs[0].1.contains("error[G027]"), "{}", runs[0].1);
+    assert!(runs[2].2.contains("\\u{1b}"), "{}", runs[2].2);
+}

@@ -75,7 +75,7 @@ pub fn load_chain(
             break;
         }
         match resolve(&target.node, &origin) {
-            Some((parent_name, parent_text, parent_origin)) => {
+            Found::File(parent_name, parent_text, parent_origin) => {
                 let id = identity(&parent_name, &parent_origin);
                 if seen.contains(&id) {
                     diags.push(
@@ -90,7 +90,14 @@ pub fn load_chain(
                 }
                 current = (parent_name, parent_text, parent_origin);
             }
-            None => {
+            Found::Unreadable(why) => {
+                diags.push(
+                    Diagnostic::error("G012", target.span, why)
+                        .with_help("`extends` takes a shipped game or a readable `.game` file"),
+                );
+                break;
+            }
+            Found::Nothing => {
                 let mut diag = Diagnostic::error(
                     "G012",
                     target.span,
@@ -100,7 +107,7 @@ pub fn load_chain(
                 diag = match crate::diag::nearest(&target.node, names.iter().copied()) {
                     Some(n) => diag.with_help(format!("did you mean the shipped game `{n}`?")),
                     None => diag.with_help(format!(
-                        "give a shipped game ({}) or a file next to this one",
+                        "give a shipped game ({}) or a `.game` file next to this one",
                         names.join(", ")
                     )),
                 };
@@ -137,31 +144,52 @@ fn identity(name: &str, origin: &Origin) -> String {
     }
 }
 
+/// What `extends` found.
+enum Found {
+    /// A file's name, text and origin.
+    File(String, String, Origin),
+    /// A `.game` file that is there but could not be read, and why.
+    Unreadable(String),
+    Nothing,
+}
+
 /// Finds the file a variant extends.
-fn resolve(target: &str, from: &Origin) -> Option<(String, String, Origin)> {
+fn resolve(target: &str, from: &Origin) -> Found {
     if let Origin::Path(path) = from {
         let dir = path.parent().unwrap_or(Path::new("."));
-        for candidate in [dir.join(target), dir.join(format!("{target}.game"))] {
-            if candidate.is_file()
-                && let Ok(bytes) = std::fs::read(&candidate)
-            {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                return Some((
-                    candidate.display().to_string(),
-                    text,
-                    Origin::Path(candidate),
-                ));
-            }
+        // Only a `.game` file is a parent: any other file a name could
+        // reach (`extends "../../etc/passwd"`) is never read, so its
+        // lines cannot be shown in diagnostics.
+        let candidate = if target.ends_with(".game") {
+            dir.join(target)
+        } else {
+            dir.join(format!("{target}.game"))
+        };
+        if candidate.exists() {
+            return match crate::input::read_bounded(&candidate, crate::input::MAX_GAME_BYTES) {
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    Found::File(
+                        candidate.display().to_string(),
+                        text,
+                        Origin::Path(candidate),
+                    )
+                }
+                Err(e) => Found::Unreadable(format!("cannot read {}: {e}", candidate.display())),
+            };
         }
     }
-    games::shipped(target).map(|text| {
-        let stem = target.trim_end_matches(".game");
-        (
-            format!("games/{stem}.game"),
-            text.to_string(),
-            Origin::Shipped,
-        )
-    })
+    match games::shipped(target) {
+        Some(text) => {
+            let stem = target.trim_end_matches(".game");
+            Found::File(
+                format!("games/{stem}.game"),
+                text.to_string(),
+                Origin::Shipped,
+            )
+        }
+        None => Found::Nothing,
+    }
 }
 
 /// Applies a variant's overrides: keeps, for each singular declaration, the

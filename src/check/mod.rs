@@ -51,18 +51,15 @@ pub enum LoadError {
 /// Checks a game given as a path or as the name of a shipped game.
 pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
     let path = Path::new(arg);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-            path: arg.to_string(),
-            source,
-        })?;
-        return Ok(check_bytes(arg, &bytes, Origin::Path(path.to_path_buf())));
-    }
     if path.exists() {
-        return Err(LoadError::Io {
-            path: arg.to_string(),
-            source: std::io::Error::other("not a regular file"),
-        });
+        let bytes =
+            crate::input::read_bounded(path, crate::input::MAX_GAME_BYTES).map_err(|source| {
+                LoadError::Io {
+                    path: arg.to_string(),
+                    source,
+                }
+            })?;
+        return Ok(check_bytes(arg, &bytes, Origin::Path(path.to_path_buf())));
     }
     if let Some(text) = crate::games::shipped(arg) {
         let stem = arg.trim_end_matches(".game");
@@ -129,6 +126,7 @@ pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
         // echo (a region that failed to evaluate is empty).
         diagnostics.retain(|d| d.is_error() || d.code != "W006");
     }
+    diag::condense(&mut diagnostics);
     Checked {
         sources,
         diagnostics,
@@ -261,6 +259,11 @@ impl Checker {
             Some(DeclKind::Game(s)) if s.node.trim().is_empty() => {
                 self.error("G030", s.span, "the game's name is empty").help =
                     Some("write a name between the quotes".into());
+                String::new()
+            }
+            Some(DeclKind::Game(s)) if s.node.chars().any(char::is_control) => {
+                self.error("G027", s.span, "the game's name holds a control character")
+                    .help = Some("a name is plain text: remove the invisible character".into());
                 String::new()
             }
             Some(DeclKind::Game(s)) => s.node.clone(),
@@ -1090,7 +1093,8 @@ fn default_name(file_name: &str) -> String {
     let stem = Path::new(file_name)
         .file_stem()
         .map_or(file_name.to_string(), |s| s.to_string_lossy().into_owned());
-    stem.to_string()
+    // The name is printed as the game's: no control character may pass.
+    diag::printable(&stem, false).into_owned()
 }
 
 #[cfg(test)]

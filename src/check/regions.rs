@@ -28,6 +28,8 @@ pub struct RegionTable {
     cache: HashMap<(String, PlayerId), CellSet>,
     in_progress: HashSet<(String, PlayerId)>,
     pub used: HashSet<String>,
+    /// How many unknown region names have been reported.
+    unknown_reported: usize,
 }
 
 /// What a region is evaluated against.
@@ -219,6 +221,14 @@ impl RegionTable {
         }
         let Some((all, per)) = self.defs.get(name) else {
             let mut diag = Diagnostic::error("G021", span, format!("unknown region `{name}`"));
+            // A suggestion compares the name with every region's: past the
+            // few a report shows, that work is skipped, so that a file of
+            // thousands of unknown names stays quick to check.
+            self.unknown_reported += 1;
+            if self.unknown_reported > crate::diag::KEPT_PER_CODE {
+                diags.push(diag.with_help(format!("define it with `region {name} = …`")));
+                return CellSet::EMPTY;
+            }
             // Sorted, so that the hint does not depend on hash order.
             let names: Vec<&str> =
                 sorted(&self.defs.keys().map(String::as_str).collect::<Vec<_>>());

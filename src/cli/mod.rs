@@ -111,6 +111,12 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs_f64(secs))
 }
 
+/// User text (a typed move, a path, a record's field, an error that
+/// quotes one) made safe to print on a terminal.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::diag::printable(text, false)
+}
+
 /// Exit statuses.
 pub const OK: i32 = 0;
 pub const FOUND_ERRORS: i32 = 1;
@@ -180,7 +186,7 @@ pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
 pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
     match crate::check::check_game(game) {
         Err(e) => {
-            eprintln!("gamut: {e}");
+            eprintln!("gamut: {}", shown(&e.to_string()));
             Err(USAGE)
         }
         Ok(checked) => {

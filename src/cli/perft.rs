@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{OK, USAGE, load_rules};
+use super::{OK, USAGE, load_rules, shown};
 use crate::engine::{Engine, Game, divide, perft};
 
 pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i32 {
@@ -14,7 +14,11 @@ pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i3
     let mut played = Game::new(&engine);
     for text in moves.unwrap_or("").split_whitespace() {
         if let Err(e) = played.play(text) {
-            eprintln!("gamut: after {} moves: {e}", played.moves().len());
+            eprintln!(
+                "gamut: after {} moves: {}",
+                played.moves().len(),
+                shown(&e.to_string())
+            );
             return USAGE;
         }
     }

@@ -5,13 +5,12 @@
 //! On a terminal the prompt has line editing and history; from a pipe the
 //! lines are read plainly and echoed, so a session reads as a transcript.
 
-use std::io::{BufRead, IsTerminal, Write};
-use std::path::Path;
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::time::Duration;
 
 use super::board::draw;
-use super::record::{self, Record};
-use super::{OK, USAGE, colour_stdout, load_checked};
+use super::record::{self, Record, RecordError};
+use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
 use crate::engine::{Engine, Game, Move, Outcome, Status};
 
@@ -75,15 +74,27 @@ impl Input {
             },
             Input::Plain(stdin) => {
                 print!("{prompt}");
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
+                let mut bytes = Vec::new();
+                match stdin.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => {
                         println!();
                         None
                     }
                     Ok(_) => {
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        println!("{line}");
+                        // A line longer than any command is cut, the rest
+                        // read and dropped a piece at a time.
+                        let mut rest = Vec::new();
+                        while !bytes.ends_with(b"\n") && !rest.ends_with(b"\n") {
+                            rest.clear();
+                            match stdin.by_ref().take(MAX_LINE).read_until(b'\n', &mut rest) {
+                                Ok(0) | Err(_) => break,
+                                Ok(_) => {}
+                            }
+                        }
+                        let line = String::from_utf8_lossy(&bytes)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
+                        println!("{}", shown(&line));
                         Some(line)
                     }
                 }
@@ -92,12 +103,15 @@ impl Input {
     }
 }
 
+/// The longest line read from a pipe: far longer than any command.
+const MAX_LINE: u64 = 4096;
+
 pub fn run(args: &PlayArgs) -> i32 {
     let loaded = match &args.load {
-        Some(path) => match record::load(Path::new(path)) {
+        Some(path) => match record::load(&record::expand_home(path)) {
             Ok(r) => Some(r),
             Err(e) => {
-                eprintln!("gamut: {e}");
+                eprintln!("gamut: {}", shown(&e.to_string()));
                 return USAGE;
             }
         },
@@ -121,7 +135,7 @@ pub fn run(args: &PlayArgs) -> i32 {
     {
         eprintln!(
             "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same; replay it with the rules it was played under",
-            r.source
+            shown(&r.source)
         );
         return USAGE;
     }
@@ -143,7 +157,7 @@ pub fn run(args: &PlayArgs) -> i32 {
         match seat_spec(&engine, spec, budget) {
             Ok((p, seat)) => seats[p] = seat,
             Err(message) => {
-                eprintln!("gamut: {message}");
+                eprintln!("gamut: {}", shown(&message));
                 return USAGE;
             }
         }
@@ -163,7 +177,11 @@ pub fn run(args: &PlayArgs) -> i32 {
     if let Some(r) = &loaded {
         for (i, m) in r.moves.iter().enumerate() {
             if let Err(e) = session.game.play(m) {
-                eprintln!("gamut: move {} of the record, {m}: {e}", i + 1);
+                eprintln!(
+                    "gamut: move {} of the record, {}",
+                    i + 1,
+                    shown(&format!("{m}: {e}"))
+                );
                 return USAGE;
             }
         }
@@ -287,7 +305,7 @@ impl Session<'_> {
                 "hint" => self.hint(),
                 "rules" => print!("{}", rules.summary()),
                 "board" => self.show(),
-                "save" => self.save(rest.trim()),
+                "save" => self.save(rest.trim(), &mut input),
                 _ => self.human_move(line),
             }
         }
@@ -352,13 +370,16 @@ impl Session<'_> {
                     && !text.eq_ignore_ascii_case("pass");
                 if looks_like_command && reason.is_empty() {
                     println!(
-                        "`{text}` is neither a move nor a command; type `help` for the commands"
+                        "`{}` is neither a move nor a command; type `help` for the commands",
+                        shown(text)
                     );
                     return;
                 }
                 let closest = self.closest(text);
                 println!(
-                    "`{text}` is not legal here{reason}. Closest legal moves: {}",
+                    "`{}` is not legal here{}. Closest legal moves: {}",
+                    shown(text),
+                    shown(&reason),
                     closest.join(" ")
                 );
             }
@@ -489,11 +510,12 @@ impl Session<'_> {
         }
     }
 
-    fn save(&self, path: &str) {
+    fn save(&self, path: &str, input: &mut Input) {
         if path.is_empty() {
             println!("Say where: save FILE");
             return;
         }
+        let path_shown = shown(path);
         let mut moves = Vec::new();
         let mut replay = Game::new(self.engine);
         for mv in self.game.moves() {
@@ -518,9 +540,19 @@ impl Session<'_> {
             moves,
             result: self.result_word(),
         };
-        match record::save(Path::new(path), &record) {
-            Ok(()) => println!("Saved {} moves to {path}.", record.moves.len()),
-            Err(e) => println!("Not saved: {e}"),
+        let file = record::expand_home(path);
+        let mut saved = record::save(&file, &record, false);
+        if let Err(RecordError::Exists(_)) = saved {
+            let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));
+            if !answer.is_some_and(|a| a.trim().eq_ignore_ascii_case("y")) {
+                println!("Not saved: {path_shown} is left as it was.");
+                return;
+            }
+            saved = record::save(&file, &record, true);
+        }
+        match saved {
+            Ok(()) => println!("Saved {} moves to {path_shown}.", record.moves.len()),
+            Err(e) => println!("Not saved: {}", shown(&e.to_string())),
         }
     }
 }
@@ -529,10 +561,10 @@ impl Session<'_> {
 /// shows the next move, `b` goes back, `q` stops; from a pipe every
 /// position is printed.
 pub fn replay(path: &str) -> i32 {
-    let record = match record::load(Path::new(path)) {
+    let record = match record::load(&record::expand_home(path)) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("gamut: {e}");
+            eprintln!("gamut: {}", shown(&e.to_string()));
             return USAGE;
         }
     };
@@ -543,7 +575,7 @@ pub fn replay(path: &str) -> i32 {
     if record::rules_hash(&sources) != record.rules_hash {
         eprintln!(
             "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same",
-            record.source
+            shown(&record.source)
         );
         return USAGE;
     }
@@ -552,7 +584,11 @@ pub fn replay(path: &str) -> i32 {
     let mut moves = Vec::new();
     for (i, m) in record.moves.iter().enumerate() {
         if let Err(e) = game.play(m) {
-            eprintln!("gamut: move {} of the record, {m}: {e}", i + 1);
+            eprintln!(
+                "gamut: move {} of the record, {}",
+                i + 1,
+                shown(&format!("{m}: {e}"))
+            );
             return USAGE;
         }
         moves.push(*game.moves().last().expect("just played"));
@@ -562,9 +598,9 @@ pub fn replay(path: &str) -> i32 {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     println!(
         "{} ({} moves, {})",
-        record.game,
+        shown(&record.game),
         record.moves.len(),
-        record.result
+        shown(&record.result)
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -575,10 +611,10 @@ pub fn replay(path: &str) -> i32 {
             draw(&engine, game.position(), game.moves().last(), colour)
         );
         if at > 0 {
-            println!("Move {at}: {}", record.moves[at - 1]);
+            println!("Move {at}: {}", shown(&record.moves[at - 1]));
         }
         if at == moves.len() {
-            println!("End of the record: {}.", record.result);
+            println!("End of the record: {}.", shown(&record.result));
             return OK;
         }
         let step = if interactive {

@@ -2,7 +2,8 @@
 //! players, the moves and the result.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -45,25 +46,110 @@ pub enum RecordError {
     Parse(String, String),
     #[error("cannot write {0}: {1}")]
     Write(String, std::io::Error),
+    #[error("{0} already exists")]
+    Exists(String),
+    /// A path a record is never written to, and why.
+    #[error("{0} is {1}, so gamut leaves it alone")]
+    Refused(String, &'static str),
 }
 
 pub fn load(path: &Path) -> Result<Record, RecordError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RecordError::Read(shown.clone(), e))?;
+    let bytes = crate::input::read_bounded(path, crate::input::MAX_RECORD_BYTES)
+        .map_err(|e| RecordError::Read(shown.clone(), e))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| RecordError::Parse(shown.clone(), "it is not UTF-8 text".to_string()))?;
     toml::from_str(&text).map_err(|e| RecordError::Parse(shown, e.message().to_string()))
 }
 
-/// Writes a record next to its final place first, then moves it there, so
-/// a failed write never leaves half a file where a good one was.
-pub fn save(path: &Path, record: &Record) -> Result<(), RecordError> {
+/// Expands a leading `~` to the home folder, as a shell would.
+pub fn expand_home(path: &str) -> PathBuf {
+    match (path.strip_prefix('~'), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            PathBuf::from(home).join(rest.trim_start_matches('/'))
+        }
+        _ => PathBuf::from(path),
+    }
+}
+
+/// Where a save to `path` writes: through a symbolic link to the file it
+/// names, and only to a regular file that may be written. With `replace`
+/// false, an existing file is not replaced.
+fn save_target(
+    path: &Path,
+    replace: bool,
+) -> Result<(PathBuf, Option<std::fs::Permissions>), RecordError> {
+    let shown = path.display().to_string();
+    let target = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((path.to_path_buf(), None));
+        }
+        Err(e) => return Err(RecordError::Write(shown, e)),
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(target) => target,
+            Err(_) => return Err(RecordError::Refused(shown, "a link to nothing")),
+        },
+        Ok(_) => path.to_path_buf(),
+    };
+    let meta = std::fs::metadata(&target).map_err(|e| RecordError::Write(shown.clone(), e))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "a special file, not a regular one"
+        };
+        return Err(RecordError::Refused(shown, what));
+    }
+    if meta.permissions().readonly() {
+        return Err(RecordError::Refused(shown, "read-only"));
+    }
+    if !replace {
+        return Err(RecordError::Exists(shown));
+    }
+    Ok((target, Some(meta.permissions())))
+}
+
+/// Writes a record to a new file beside its final place first, then moves
+/// it there, so a failed write never leaves half a file where a good one
+/// was. The new file's name is one nobody else has (it is created only
+/// if it does not exist), a link is written through, a replaced file keeps
+/// its permissions, and nothing but a regular file is ever replaced.
+pub fn save(path: &Path, record: &Record, replace: bool) -> Result<(), RecordError> {
     let shown = path.display().to_string();
     let text = toml::to_string_pretty(record)
         .map_err(|e| RecordError::Write(shown.clone(), std::io::Error::other(e.to_string())))?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(|e| RecordError::Write(shown.clone(), e))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
+    let (target, permissions) = save_target(path, replace)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let stem = target
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
+    let (tmp, mut file) = (0..100)
+        .find_map(|i| {
+            let tmp = dir.join(format!(".{stem}.{}-{i}.gamut-tmp", std::process::id()));
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+            {
+                Ok(file) => Some(Ok((tmp, file))),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
+                Err(e) => Some(Err(e)),
+            }
+        })
+        .unwrap_or_else(|| Err(std::io::Error::other("no free temporary name")))
+        .map_err(|e| RecordError::Write(shown.clone(), e))?;
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .and_then(|()| match permissions {
+            Some(p) => std::fs::set_permissions(&tmp, p),
+            None => Ok(()),
+        })
+        .and_then(|()| std::fs::rename(&tmp, &target));
+    written.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         RecordError::Write(shown, e)
     })

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::{FOUND_ERRORS, Format, OK, USAGE};
+use super::{FOUND_ERRORS, Format, OK, USAGE, shown};
 use crate::check::{Checked, check_game};
 use crate::diag::{render, render_json};
 use crate::rules::Rules;
@@ -17,7 +17,7 @@ pub fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {
             Err(e) => {
                 status = USAGE;
                 match format {
-                    Format::Text => eprintln!("gamut: {e}"),
+                    Format::Text => eprintln!("gamut: {}", shown(&e.to_string())),
                     Format::Json => json.push(serde_json::json!({
                         "file": arg,
                         "ok": false,
@@ -88,7 +88,7 @@ fn text_report(arg: &str, checked: &Checked, colour: bool) -> String {
             ));
         }
         None => {
-            let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+            let errors = crate::diag::error_count(&checked.diagnostics);
             let plural = if errors == 1 { "" } else { "s" };
             s.push_str(&format!(
                 "{}: {errors} error{plural}\n",
@@ -100,11 +100,12 @@ fn text_report(arg: &str, checked: &Checked, colour: bool) -> String {
 }
 
 fn display_name(arg: &str, checked: &Checked) -> String {
-    if checked.sources.is_empty() {
-        arg.to_string()
+    let name = if checked.sources.is_empty() {
+        arg
     } else {
-        checked.sources.get(crate::diag::FileId(0)).name.clone()
-    }
+        &checked.sources.get(crate::diag::FileId(0)).name
+    };
+    shown(name).into_owned()
 }
 
 fn json_report(arg: &str, checked: &Checked) -> serde_json::Value {

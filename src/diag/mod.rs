@@ -7,7 +7,7 @@
 
 mod render;
 
-pub use render::{render, render_json};
+pub use render::{printable, render, render_json};
 
 /// Which loaded file a span points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -80,6 +80,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A second place that explains the first ("first declared here").
     pub note: Option<(Span, String)>,
+    /// How many more diagnostics of this code and severity came after this
+    /// one and were left out of the report (see [`condense`]).
+    pub more: usize,
 }
 
 impl Diagnostic {
@@ -91,6 +94,7 @@ impl Diagnostic {
             span,
             help: None,
             note: None,
+            more: 0,
         }
     }
 
@@ -128,11 +132,48 @@ pub fn sort(diags: &mut [Diagnostic]) {
     });
 }
 
+/// The most diagnostics of one code and severity a report keeps.
+pub const KEPT_PER_CODE: usize = 10;
+
+/// Keeps the first [`KEPT_PER_CODE`] diagnostics of each code and severity
+/// (in the given order) and counts the rest in the last one kept, so that a
+/// file repeating one mistake ten thousand times gets a short report.
+pub fn condense(diags: &mut Vec<Diagnostic>) {
+    let mut seen: std::collections::HashMap<(&'static str, Severity), (usize, usize)> =
+        std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(diags.len().min(256));
+    for d in diags.drain(..) {
+        let (count, last) = seen.entry((d.code, d.severity)).or_insert((0, 0));
+        *count += 1;
+        if *count <= KEPT_PER_CODE {
+            *last = kept.len();
+            kept.push(d);
+        } else {
+            kept[*last].more += 1 + d.more;
+        }
+    }
+    *diags = kept;
+}
+
+/// How many errors a list of diagnostics stands for, those left out included.
+pub fn error_count(diags: &[Diagnostic]) -> usize {
+    diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| 1 + d.more)
+        .sum()
+}
+
 /// One loaded file: the name it is shown by and its text.
 #[derive(Clone, Debug)]
 pub struct Source {
     pub name: String,
     pub text: String,
+    /// The byte offset at which each line starts, so that finding a line
+    /// costs a binary search and not a scan from the file's start.
+    line_starts: Vec<u32>,
+    /// Every byte is ASCII, so a column is a byte count.
+    ascii: bool,
 }
 
 /// Every file loaded for one game (a variant and the files it extends).
@@ -143,9 +184,15 @@ pub struct Sources {
 
 impl Sources {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .collect();
         self.files.push(Source {
             name: name.into(),
-            text: text.into(),
+            ascii: text.is_ascii(),
+            text,
+            line_starts,
         });
         FileId(self.files.len() as u32 - 1)
     }
@@ -162,24 +209,41 @@ impl Sources {
         self.files.is_empty()
     }
 
+    /// The 0-based line holding a byte offset and the offset clamped to a
+    /// character boundary.
+    fn locate(&self, file: FileId, offset: u32) -> (usize, usize) {
+        let source = self.get(file);
+        let offset = clamp_to_char(&source.text, offset as usize);
+        let line = source
+            .line_starts
+            .partition_point(|&s| s as usize <= offset)
+            - 1;
+        (line, offset)
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
-        let text = &self.get(file).text;
-        let offset = clamp_to_char(text, offset as usize);
-        let before = &text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = text[line_start..offset].chars().count() + 1;
-        (line, col)
+        let source = self.get(file);
+        let (line, offset) = self.locate(file, offset);
+        let start = source.line_starts[line] as usize;
+        let col = if source.ascii {
+            offset - start
+        } else {
+            source.text[start..offset].chars().count()
+        };
+        (line + 1, col + 1)
     }
 
     /// The text of the line holding a byte offset, without its newline.
     pub fn line_text(&self, file: FileId, offset: u32) -> &str {
-        let text = &self.get(file).text;
-        let offset = clamp_to_char(text, offset as usize);
-        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-        text[start..end].trim_end_matches('\r')
+        let source = self.get(file);
+        let (line, _) = self.locate(file, offset);
+        let start = source.line_starts[line] as usize;
+        let end = source
+            .line_starts
+            .get(line + 1)
+            .map_or(source.text.len(), |&next| next as usize - 1);
+        source.text[start..end].trim_end_matches('\r')
     }
 }
 

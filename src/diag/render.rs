@@ -1,6 +1,50 @@
 //! The one renderer of diagnostics: plain or coloured text, and JSON.
 
+use std::borrow::Cow;
+
 use super::{Diagnostic, Sources};
+
+/// The most characters of a source line a snippet shows: a longer line is
+/// cut to a window around the place, so one diagnostic prints a bounded
+/// amount whatever the file.
+const SHOWN_LINE_CHARS: usize = 160;
+
+/// The most characters of a message or help line printed: one that lists
+/// thousands of names is cut.
+const SHOWN_MESSAGE_CHARS: usize = 240;
+
+/// `text`, cut at [`SHOWN_MESSAGE_CHARS`] with `…`, and made printable.
+fn clipped(text: &str) -> String {
+    let text = printable(text, false);
+    match text.char_indices().nth(SHOWN_MESSAGE_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.into_owned(),
+    }
+}
+
+/// User text made safe to print on a terminal: control characters (ESC,
+/// BEL, CR, the C1 controls) and the invisible reordering marks of bidi
+/// text are written as `\u{…}` escapes, so a file or a record cannot set
+/// the terminal's title or colours or hide what it says. Line breaks are
+/// kept only when `keep_newlines`.
+pub fn printable(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && !(keep_newlines && c == '\n'))
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
 
 const RED: &str = "\x1b[1;31m";
 const YELLOW: &str = "\x1b[1;33m";
@@ -32,14 +76,28 @@ pub fn render(diag: &Diagnostic, sources: &Sources, colour: bool) -> String {
         level_colour,
         &format!("{}[{}]", diag.severity.word(), diag.code),
     ));
-    out.push_str(&paint(BOLD, &format!(": {}", diag.message)));
+    out.push_str(&paint(BOLD, &format!(": {}", clipped(&diag.message))));
     out.push('\n');
     snippet(&mut out, sources, diag.span, "", &paint, BLUE, level_colour);
     if let Some((span, note)) = &diag.note {
         snippet(&mut out, sources, *span, note, &paint, BLUE, BLUE);
     }
     if let Some(help) = &diag.help {
-        out.push_str(&format!("   = {} {}\n", paint(BOLD, "help:"), help));
+        out.push_str(&format!(
+            "   = {} {}\n",
+            paint(BOLD, "help:"),
+            clipped(help)
+        ));
+    }
+    if diag.more > 0 {
+        let plural = if diag.more == 1 { "" } else { "s" };
+        out.push_str(&format!(
+            "   = {} {} more {}{plural}[{}] left out of this report\n",
+            paint(BOLD, "note:"),
+            diag.more,
+            diag.severity.word(),
+            diag.code
+        ));
     }
     out
 }
@@ -61,33 +119,53 @@ fn snippet(
     out.push_str(&format!(
         "{pad}{} {}:{line}:{col}\n",
         paint(gutter_colour, "-->"),
-        source.name
+        printable(&source.name, false)
     ));
     out.push_str(&format!("{pad} {}\n", paint(gutter_colour, "|")));
-    let shown: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    // The caret runs to the span's end or the line's end, whichever is first.
+    let (end_line, end_col) = sources.line_col(span.file, span.end);
+    let chars: Vec<char> = text.chars().collect();
+    let last_col = if end_line == line {
+        end_col
+    } else {
+        chars.len() + 1
+    };
+    let width = last_col.saturating_sub(col).max(1);
+    // A long line is shown from a little before the place, with `…` where
+    // it is cut.
+    let first = if chars.len() <= SHOWN_LINE_CHARS {
+        0
+    } else {
+        (col - 1)
+            .saturating_sub(SHOWN_LINE_CHARS / 4)
+            .min(chars.len() - SHOWN_LINE_CHARS)
+    };
+    let last = (first + SHOWN_LINE_CHARS).min(chars.len());
+    let mut shown = String::new();
+    if first > 0 {
+        shown.push('…');
+    }
+    shown.extend(
+        chars[first..last]
+            .iter()
+            .map(|&c| if c.is_control() { ' ' } else { c }),
+    );
+    if last < chars.len() {
+        shown.push('…');
+    }
     out.push_str(&format!(
         "{} {} {}\n",
         paint(gutter_colour, &number),
         paint(gutter_colour, "|"),
         shown
     ));
-    // The caret runs to the span's end or the line's end, whichever is first.
-    let (end_line, end_col) = sources.line_col(span.file, span.end);
-    let line_chars = text.chars().count();
-    let last_col = if end_line == line {
-        end_col
-    } else {
-        line_chars + 1
-    };
-    let width = last_col.saturating_sub(col).max(1);
+    let lead = col - 1 - first + usize::from(first > 0);
+    let width = width.min(last.saturating_sub(col - 1).max(1));
     let carets = "^".repeat(width);
-    let mut caret_line = format!("{}{}", " ".repeat(col - 1), paint(caret_colour, &carets));
+    let mut caret_line = format!("{}{}", " ".repeat(lead), paint(caret_colour, &carets));
     if !label.is_empty() {
         caret_line.push(' ');
-        caret_line.push_str(&paint(caret_colour, label));
+        caret_line.push_str(&paint(caret_colour, &clipped(label)));
     }
     out.push_str(&format!(
         "{pad} {} {}\n",
@@ -110,6 +188,7 @@ pub fn render_json(diag: &Diagnostic, sources: &Sources) -> serde_json::Value {
         "end_line": end_line,
         "end_column": end_column,
         "help": diag.help,
+        "more": diag.more,
         "note": diag.note.as_ref().map(|(span, text)| {
             let (line, column) = sources.line_col(span.file, span.start);
             serde_json::json!({
