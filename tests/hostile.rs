@@ -39,10 +39,10 @@ fn an_enter_with_thousands_of_entry_lines_plays() {
     // moves. Then B enters on one of the 255 empty cells, or on A's stone,
     // pushing it to any of its neighbours (twice the 930 king-move pairs).
     let start = engine.start();
-    assert_eq!(perft(&engine, &start, 1, &mut Vec::new()), 256);
+    assert_eq!(perft(&engine, &start, 1, &mut Vec::new()), Ok(256));
     assert_eq!(
         perft(&engine, &start, 2, &mut Vec::new()),
-        256 * 255 + 2 * 930
+        Ok(256 * 255 + 2 * 930)
     );
     // Every move of the last entry lines is played by its notation.
     let mut game = Game::new(&engine);
@@ -65,7 +65,7 @@ fn a_part_of_255_options_plays_and_256_are_refused() {
         text
     };
     let engine = engine_of(&game(255));
-    assert!(perft(&engine, &engine.start(), 2, &mut Vec::new()) > 0);
+    assert!(perft(&engine, &engine.start(), 2, &mut Vec::new()).unwrap() > 0);
     assert_eq!(codes(&game(256)), ["G059"]);
     assert_eq!(codes(&game(600)), ["G059"], "reported once per part");
 }
@@ -343,4 +343,106 @@ fn terminal_escapes_in_user_text_are_never_printed_raw() {
     }
     assert!(runs[0].1.contains("error[G027]"), "{}", runs[0].1);
     assert!(runs[2].2.contains("\\u{1b}"), "{}", runs[2].2);
+}
+
+/// Cells of an `n` x `n` board, in notation, that `keep` holds.
+fn cells(n: u8, keep: impl Fn(u8, u8) -> bool) -> String {
+    let mut out = Vec::new();
+    for f in 0..n {
+        for r in 0..n {
+            if keep(f, r) {
+                out.push(format!("{}{}", (b'a' + f) as char, r + 1));
+            }
+        }
+    }
+    out.join(", ")
+}
+
+/// One piece among a lattice of pieces with holes on every other file and
+/// rank: its chained jumps have more paths than can be walked.
+fn lattice(n: u8, jump: &str) -> String {
+    format!(
+        "board {n} x {n}\nplayers A, B\nsetup\n  A on a1\n  B on {}\nmove {jump}\n",
+        cells(n, |f, r| !(f % 2 == 0 && r % 2 == 0))
+    )
+}
+
+#[test]
+fn chained_jumps_with_more_paths_than_atoms_stop_with_the_rule_named() {
+    let dir = scratch("lattice");
+    for (n, jump, rule) in [
+        (9, "jump over any any, chained", "listing the jumps of a1"),
+        (7, "jump over enemy any, chained, capturing", "capture"),
+    ] {
+        std::fs::write(dir.join("lattice.game"), lattice(n, jump)).unwrap();
+        let (code, out, err) = gamut_in(&dir, &["perft", "lattice.game", "1"], "");
+        assert_eq!(code, 2, "{jump}: {out}");
+        assert!(err.contains("perft stopped") && err.contains(rule), "{err}");
+        let (code, _, err) = gamut_in(&dir, &["bench", "lattice.game", "--playouts", "1"], "");
+        assert_eq!(code, 2);
+        assert!(err.contains("bench stopped"), "{err}");
+        // The prompt says so and offers a way back instead of hanging.
+        let (code, out, _) = gamut_in(&dir, &["play", "lattice.game"], "a1-c3\nquit\n");
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("cannot list the moves of this position"),
+            "{out}"
+        );
+        assert!(out.contains("cannot be checked here"), "{out}");
+        // So does a computer seat.
+        let (code, out, _) = gamut_in(&dir, &["play", "lattice.game", "A=mcts", "B=mcts"], "");
+        assert_eq!(code, 2);
+        assert!(out.contains("cannot list the moves"), "{out}");
+    }
+}
+
+#[test]
+fn a_turn_of_four_big_parts_is_refused_or_bounded_never_a_hang() {
+    let dir = scratch("four-parts");
+    let game = |size: u8, setup: &str| {
+        format!(
+            "board {size} x {size}\nplayers A, B\nsetup\n{setup}\nmove step any onto empty\n{}",
+            "then may step any onto empty\n".repeat(3)
+        )
+    };
+    // Thirty-two pieces on 16 x 16: a hundred million ways a turn.
+    let many = game(16, "  A on ranks 1..2\n  B on ranks 15..16");
+    std::fs::write(dir.join("many.game"), many).unwrap();
+    for args in [
+        &["perft", "many.game", "1"][..],
+        &["bench", "many.game", "--playouts", "1"],
+    ] {
+        let (code, _, err) = gamut_in(&dir, args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("the ways of a turn of 4 parts"),
+            "{args:?}: {err}"
+        );
+    }
+    // Two pieces: every turn can be listed, each slowly; a time limit is
+    // honoured inside a play-out, so the bench ends though no play-out does.
+    std::fs::write(
+        dir.join("few.game"),
+        game(8, "  A on a1, h1\n  B on a8, h8"),
+    )
+    .unwrap();
+    let (code, out, err) = gamut_in(&dir, &["bench", "few.game", "--seconds", "0.5"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 random play-outs"), "{out}");
+    let (code, out, _) = gamut_in(
+        &dir,
+        &[
+            "play",
+            "few.game",
+            "A=mcts",
+            "B=mcts",
+            "--think",
+            "0.2",
+            "--ply-cap",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Stopped after 2 moves"), "{out}");
 }

@@ -25,6 +25,7 @@ fn mcts_wins(name: &str) -> u64 {
             let index = if game.position().to_move() == mcts_side {
                 let history = game.history_keys();
                 mcts_choose(&engine, game.position(), &history, &config, &mut rng)
+                    .expect("every position is listed")
                     .expect("the game goes on")
                     .index
             } else {

@@ -60,7 +60,8 @@ fn run_suite(game: &str) {
                 .unwrap_or_else(|e| panic!("{game} line {}: {e}", case.line));
         }
         let mut history = g.history_keys();
-        let got = perft(&engine, g.position(), case.depth, &mut history);
+        let got = perft(&engine, g.position(), case.depth, &mut history)
+            .unwrap_or_else(|e| panic!("{game} line {}: {e}", case.line));
         assert_eq!(
             got, case.leaves,
             "{game}.perft line {}: perft({}) after `{}`",

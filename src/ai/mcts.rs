@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::random::{PlayoutPolicy, Rng, random_playout};
-use crate::engine::{Engine, Outcome, Position, Status, Successors};
+use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors, with_deadline};
 
 /// How long the search may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,24 +59,48 @@ pub struct Choice {
 
 /// Chooses a move for the player to move in `root`. `history` holds the
 /// keys of the positions before `root`, for repetition. Returns `None`
-/// when the game is over there.
+/// when the game is over there, and an error when a position's moves are
+/// too many to list (see [`Successors::overrun`]). A time budget holds
+/// inside generation too: the search stops on time even where one
+/// play-out would take longer.
 pub fn mcts_choose(
     engine: &Engine,
     root: &Position,
     history: &[u64],
     config: &MctsConfig,
     rng: &mut Rng,
-) -> Option<Choice> {
+) -> Result<Option<Choice>, Overrun> {
+    let started = Instant::now();
+    match config.budget {
+        Budget::Time(t) => {
+            with_deadline(started + t, || search(engine, root, history, config, rng))
+        }
+        Budget::Iterations(_) => search(engine, root, history, config, rng),
+    }
+}
+
+fn search(
+    engine: &Engine,
+    root: &Position,
+    history: &[u64],
+    config: &MctsConfig,
+    rng: &mut Rng,
+) -> Result<Option<Choice>, Overrun> {
     let mut buffer = Successors::default();
-    engine.successors(root, &mut buffer);
+    // The root is listed outside the deadline: without its moves there
+    // is nothing to choose from.
+    with_deadline(far_future(), || engine.successors(root, &mut buffer));
+    if let Some(why) = buffer.overrun() {
+        return Err(why.clone());
+    }
     if engine.repeated(root, history) || engine.status(root, &buffer) != Status::Ongoing {
-        return None;
+        return Ok(None);
     }
     if buffer.len() == 1 {
-        return Some(Choice {
+        return Ok(Some(Choice {
             index: 0,
             iterations: 0,
-        });
+        }));
     }
     let mut nodes = vec![Node {
         position: root.clone(),
@@ -129,6 +153,16 @@ pub fn mcts_choose(
             let over = engine.repeated(&pos, &path_keys);
             if !over {
                 engine.successors(&pos, &mut buffer);
+                match buffer.overrun() {
+                    None => {}
+                    Some(Overrun::Deadline) => {
+                        // Cut by the time limit: this node is looked at
+                        // again if the search ever goes on.
+                        nodes[at].expanded = false;
+                        break;
+                    }
+                    Some(why) => return Err(why.clone()),
+                }
                 if engine.status(&pos, &buffer) == Status::Ongoing {
                     let first = nodes.len();
                     for (i, next) in buffer.positions.drain(..).enumerate() {
@@ -159,6 +193,11 @@ pub fn mcts_choose(
             &mut keys,
             &mut buffer,
         );
+        match result.stopped {
+            None => {}
+            Some(Overrun::Deadline) => break,
+            Some(why) => return Err(why),
+        }
         // Back-propagation: credit each move to the player who made it.
         let mut node = Some(at);
         while let Some(n) = node {
@@ -186,8 +225,13 @@ pub fn mcts_choose(
                 .unwrap_or(std::cmp::Ordering::Equal)
         })
         .map_or(0, |c| nodes[c].move_index);
-    Some(Choice {
+    Ok(Some(Choice {
         index: best,
         iterations,
-    })
+    }))
+}
+
+/// A deadline that never comes, to list a position whatever the time.
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(60 * 60 * 24 * 365)
 }

@@ -1,7 +1,7 @@
 //! Uniformly random play, and a small seeded generator so that every
 //! random game can be played again from its seed.
 
-use crate::engine::{Engine, Outcome, Position, Status, Successors};
+use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors};
 
 /// SplitMix64: tiny, fast, and good enough for choosing moves.
 #[derive(Clone, Debug)]
@@ -29,9 +29,12 @@ impl Rng {
 /// How a random game from a position went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playout {
-    /// `None` when the ply cap stopped the game first.
+    /// `None` when the ply cap stopped the game first, or a listing did.
     pub outcome: Option<Outcome>,
     pub plies: u32,
+    /// Why a listing stopped the play-out, if one did (see
+    /// [`Successors::overrun`]): then it tells nothing of the game.
+    pub stopped: Option<Overrun>,
 }
 
 /// How a play-out picks its moves.
@@ -65,44 +68,60 @@ pub fn random_playout(
             return Playout {
                 outcome: Some(Outcome::Draw),
                 plies,
+                stopped: None,
             };
         }
         if let Some(outcome) = pos.result() {
             return Playout {
                 outcome: Some(outcome),
                 plies,
+                stopped: None,
             };
         }
         if plies >= ply_cap {
             // Whether the game is over here decides between a result and the cap.
             engine.successors(&pos, buffer);
+            if let Some(why) = buffer.overrun() {
+                return cut_short(why, plies);
+            }
             if let crate::engine::Status::Over(outcome) = engine.status(&pos, buffer) {
                 return Playout {
                     outcome: Some(outcome),
                     plies,
+                    stopped: None,
                 };
             }
             return Playout {
                 outcome: None,
                 plies,
+                stopped: None,
             };
         }
         let key = pos.key();
         match policy {
             PlayoutPolicy::Uniform => {
-                if let Some(outcome) = engine.play_random(&mut pos, rng, buffer) {
+                let outcome = engine.play_random(&mut pos, rng, buffer);
+                if let Some(why) = buffer.overrun() {
+                    return cut_short(why, plies);
+                }
+                if let Some(outcome) = outcome {
                     return Playout {
                         outcome: Some(outcome),
                         plies,
+                        stopped: None,
                     };
                 }
             }
             PlayoutPolicy::Decisive => {
                 engine.successors(&pos, buffer);
+                if let Some(why) = buffer.overrun() {
+                    return cut_short(why, plies);
+                }
                 if let Status::Over(outcome) = engine.status(&pos, buffer) {
                     return Playout {
                         outcome: Some(outcome),
                         plies,
+                        stopped: None,
                     };
                 }
                 let mover = pos.to_move();
@@ -116,5 +135,15 @@ pub fn random_playout(
         }
         history.push(key);
         plies += 1;
+    }
+}
+
+/// A play-out that a listing stopped.
+#[cold]
+fn cut_short(why: &Overrun, plies: u32) -> Playout {
+    Playout {
+        outcome: None,
+        plies,
+        stopped: Some(why.clone()),
     }
 }

@@ -4,9 +4,9 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use super::{Format, OK, USAGE, load_rules};
+use super::{Format, OK, USAGE, load_rules, shown};
 use crate::ai::{PlayoutPolicy, Rng, random_playout};
-use crate::engine::{Engine, Outcome, Successors};
+use crate::engine::{Engine, Outcome, Overrun, Successors, with_deadline};
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -60,43 +60,62 @@ pub fn run(args: &BenchArgs) -> i32 {
     let mut history = Vec::new();
     let mut tally = Tally::default();
     let began = Instant::now();
-    loop {
-        let done = match limit {
-            Limit::Playouts(n) => tally.playouts >= n,
-            Limit::Time(t) => began.elapsed() >= t,
-        };
-        if done {
-            break;
-        }
-        history.clear();
-        let result = random_playout(
-            &engine,
-            &start,
-            &mut rng,
-            PlayoutPolicy::Uniform,
-            args.ply_cap,
-            &mut history,
-            &mut buffer,
-        );
-        tally.playouts += 1;
-        tally.plies += result.plies as u64;
-        match result.outcome {
-            Some(Outcome::Win(p)) => tally.wins[p] += 1,
-            Some(Outcome::Draw) => tally.draws += 1,
-            None => tally.capped += 1,
-        }
-        if let Some(bar) = &bar
-            && tally.playouts % 64 == 0
-        {
-            match limit {
-                Limit::Playouts(_) => bar.set_position(tally.playouts),
-                Limit::Time(_) => bar.set_position(began.elapsed().as_millis() as u64),
+    let mut run = || {
+        loop {
+            let done = match limit {
+                Limit::Playouts(n) => tally.playouts >= n,
+                Limit::Time(t) => began.elapsed() >= t,
+            };
+            if done {
+                break None;
+            }
+            history.clear();
+            let result = random_playout(
+                &engine,
+                &start,
+                &mut rng,
+                PlayoutPolicy::Uniform,
+                args.ply_cap,
+                &mut history,
+                &mut buffer,
+            );
+            match result.stopped {
+                // The play-out was cut by the time limit: it is not counted.
+                Some(Overrun::Deadline) => break None,
+                Some(why) => break Some(why),
+                None => {}
+            }
+            tally.playouts += 1;
+            tally.plies += result.plies as u64;
+            match result.outcome {
+                Some(Outcome::Win(p)) => tally.wins[p] += 1,
+                Some(Outcome::Draw) => tally.draws += 1,
+                None => tally.capped += 1,
+            }
+            if let Some(bar) = &bar {
+                match limit {
+                    Limit::Playouts(_) => bar.set_position(tally.playouts),
+                    Limit::Time(_) => bar.set_position(began.elapsed().as_millis() as u64),
+                }
             }
         }
-    }
+    };
+    // A time limit holds inside a play-out too: a listing past it stops.
+    let stopped = match limit {
+        Limit::Time(t) => with_deadline(began + t, run),
+        Limit::Playouts(_) => run(),
+    };
     let secs = began.elapsed().as_secs_f64().max(1e-9);
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    if let Some(why) = stopped {
+        eprintln!(
+            "gamut: bench stopped after {} play-outs: {}",
+            tally.playouts,
+            shown(&why.to_string())
+        );
+        return USAGE;
     }
     report(&engine, args, &tally, secs);
     OK

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{OK, USAGE, load_rules, shown};
-use crate::engine::{Engine, Game, divide, perft};
+use crate::engine::{Engine, Game, Overrun, divide, perft};
 
 pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i32 {
     let rules = match load_rules(game) {
@@ -26,8 +26,12 @@ pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i3
     let mut history = played.history_keys();
     if show_divide {
         let started = Instant::now();
+        let counts = match divide(&engine, &pos, depth, &mut history) {
+            Ok(counts) => counts,
+            Err(why) => return stopped(&why),
+        };
         let mut total = 0;
-        for (mv, n) in divide(&engine, &pos, depth, &mut history) {
+        for (mv, n) in counts {
             println!("{} {n}", engine.notation(&pos, &mv));
             total += n;
         }
@@ -36,21 +40,33 @@ pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i3
         return OK;
     }
     let started = Instant::now();
-    let mut nodes = 0;
-    for d in 1..=depth {
-        let n = perft(&engine, &pos, d, &mut history);
-        nodes += n;
-        println!("perft({d}) = {n}");
+    let mut leaves = 1;
+    if depth == 0 {
+        println!("perft(0) = 1");
     }
-    report_speed(nodes, started);
+    for d in 1..=depth {
+        leaves = match perft(&engine, &pos, d, &mut history) {
+            Ok(n) => n,
+            Err(why) => return stopped(&why),
+        };
+        println!("perft({d}) = {leaves}");
+    }
+    report_speed(leaves, started);
     OK
+}
+
+/// Says why a count could not be finished.
+fn stopped(why: &Overrun) -> i32 {
+    eprintln!("gamut: perft stopped: {}", shown(&why.to_string()));
+    eprintln!("gamut: a rule of this game makes some position's moves too many to list");
+    USAGE
 }
 
 fn report_speed(nodes: u64, started: Instant) {
     let secs = started.elapsed().as_secs_f64();
     if secs > 0.0 {
         eprintln!(
-            "{nodes} leaves in {secs:.3} s, {:.0} leaves/s",
+            "{nodes} leaves at the last depth in {secs:.3} s, {:.0} leaves/s",
             nodes as f64 / secs
         );
     }

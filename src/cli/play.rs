@@ -12,7 +12,7 @@ use super::board::draw;
 use super::record::{self, Record, RecordError};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
-use crate::engine::{Engine, Game, Move, Outcome, Status};
+use crate::engine::{Engine, Game, Move, Outcome, ParseError, Status};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -266,10 +266,24 @@ impl Session<'_> {
         );
         let mut input = Input::new();
         self.show();
+        let mut told_overrun = false;
         loop {
             let status = self.game.status();
             let to_move = self.game.position().to_move();
-            if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
+            told_overrun &= self.game.overrun().is_some();
+            if let Some(why) = self.game.overrun() {
+                if !told_overrun {
+                    println!(
+                        "gamut cannot list the moves of this position: {}.",
+                        shown(&why.to_string())
+                    );
+                    println!("A rule of this game makes them too many; `undo` goes back.");
+                    told_overrun = true;
+                }
+                if !self.seats.contains(&Seat::Human) {
+                    return USAGE;
+                }
+            } else if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
                 // Two computers in a game that may never end (J) stop at the cap.
                 if !self.seats.contains(&Seat::Human) && self.game.moves().len() >= self.ply_cap {
                     println!(
@@ -361,6 +375,7 @@ impl Session<'_> {
                 self.redo.clear();
                 self.show();
             }
+            Err(e @ ParseError::Unlisted { .. }) => println!("{}", shown(&e.to_string())),
             Err(_) => {
                 let reason = self
                     .engine
@@ -429,14 +444,22 @@ impl Session<'_> {
                     ..MctsConfig::default()
                 };
                 let history = self.game.history_keys();
-                mcts_choose(
+                match mcts_choose(
                     self.engine,
                     self.game.position(),
                     &history,
                     &config,
                     &mut self.rng,
-                )
-                .map_or(0, |c| c.index)
+                ) {
+                    Ok(choice) => choice.map_or(0, |c| c.index),
+                    Err(why) => {
+                        println!(
+                            "The computer cannot search here: {}. It plays a random move.",
+                            shown(&why.to_string())
+                        );
+                        self.rng.below(self.game.legal().len())
+                    }
+                }
             }
             Seat::Human => return,
         };
@@ -503,7 +526,8 @@ impl Session<'_> {
         };
         let history = self.game.history_keys();
         let pos = self.game.position().clone();
-        if let Some(choice) = mcts_choose(self.engine, &pos, &history, &config, &mut self.hint_rng)
+        if let Ok(Some(choice)) =
+            mcts_choose(self.engine, &pos, &history, &config, &mut self.hint_rng)
         {
             let mv = self.game.legal()[choice.index];
             println!("Hint: {}", self.engine.notation(&pos, &mv));

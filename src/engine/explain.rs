@@ -12,8 +12,16 @@ use super::{Engine, Position, Refusal};
 use crate::rules::{Action, Cell, CellSet, Test};
 
 impl Engine {
-    /// A one-line reason why `text` is not a legal move in `pos`.
+    /// A one-line reason why `text` is not a legal move in `pos`; none
+    /// where no reason is found, or the search for one costs more than a
+    /// listing may (see `budget.rs`).
     pub fn explain(&self, pos: &Position, text: &str) -> Option<String> {
+        let scope = super::budget::Scope::begin(super::WORK_PER_LISTING);
+        let reason = self.find_reason(pos, text);
+        scope.end().map_or(reason, |_| None)
+    }
+
+    fn find_reason(&self, pos: &Position, text: &str) -> Option<String> {
         let text = text.trim().to_lowercase();
         let first = text.split('/').next().unwrap_or("");
         let player = pos.to_move();

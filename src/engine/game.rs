@@ -67,6 +67,10 @@ impl<'e> Game<'e> {
     }
 
     pub fn status(&self) -> Status {
+        // Moves that could not all be listed say nothing of the end.
+        if self.overrun().is_some() {
+            return Status::Ongoing;
+        }
         if self.is_drawn_by_repetition() {
             return Status::Over(Outcome::Draw);
         }
@@ -87,8 +91,21 @@ impl<'e> Game<'e> {
         self.refresh();
     }
 
+    /// Why the moves of the current position could not all be listed, if
+    /// they could not (see [`Successors::overrun`]): then no move can be
+    /// played here, and the status is not known.
+    pub fn overrun(&self) -> Option<&super::Overrun> {
+        self.successors.overrun()
+    }
+
     /// Plays a move typed in notation; the game is unchanged on error.
     pub fn play(&mut self, text: &str) -> Result<(), ParseError> {
+        if let Some(why) = self.overrun() {
+            return Err(ParseError::Unlisted {
+                text: text.trim().to_string(),
+                why: why.clone(),
+            });
+        }
         if self.status() != Status::Ongoing {
             return Err(ParseError::GameOver {
                 text: text.trim().to_string(),

@@ -229,6 +229,10 @@ impl NetworkSearch<'_> {
 
     /// Extends a network that ends at `at`, reached along `came`.
     fn extend(&self, at: Cell, came: Option<Dir>, used: CellSet, len: u32) -> bool {
+        if !super::budget::charge(1) {
+            super::budget::blame(|| "looking for a network".to_string());
+            return false;
+        }
         for dir in self.lines.iter() {
             // The network must turn at every piece but its ends.
             if came == Some(dir) {

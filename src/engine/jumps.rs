@@ -432,6 +432,18 @@ impl<B: Bitboard> Jumper<'_, B> {
         if depth >= MAX_JUMPS || self.doubt.is_none() {
             return;
         }
+        if !super::budget::charge(1) {
+            let board = &self.engine.rules.board;
+            super::budget::blame(|| {
+                format!(
+                    "listing the jumps of {} by `{}`",
+                    board.cell_name(self.base.from),
+                    self.jump.option.text
+                )
+            });
+            self.doubt = B::NONE;
+            return;
+        }
 
         let (player, i) = (self.player, at as usize);
         for (l, leg) in self.jump.legs.iter().enumerate() {
@@ -481,15 +493,28 @@ impl<B: Bitboard> Jumper<'_, B> {
         };
         // Different captures to one end are different moves.
         let captured = jumped.inter(self.enemy);
+        // Comparing with every capture so far is work too.
+        if !super::budget::charge(1 + self.acts.len() as u64 / 32) {
+            super::budget::blame(|| format!("listing the captures of `{}`", self.jump.option.text));
+            self.doubt = B::NONE;
+            return;
+        }
         let known = self
             .acts
             .iter()
             .any(|w| w.act == act && w.captured(self.captures) == captured);
-        // More than `MAX_SETS` capture sets in one position are not listed.
-        if !known && self.captures.len() < MAX_SETS {
-            self.captures.push(captured);
-            self.acts.push(Way::capturing(act, self.captures.len() - 1));
+        if known {
+            return;
         }
+        // A capture set is numbered within a way: past that many, the
+        // listing stops rather than leave moves out.
+        if self.captures.len() >= MAX_SETS {
+            super::budget::stop(super::budget::Overrun::Captures { limit: MAX_SETS });
+            self.doubt = B::NONE;
+            return;
+        }
+        self.captures.push(captured);
+        self.acts.push(Way::capturing(act, self.captures.len() - 1));
     }
 }
 

@@ -10,6 +10,7 @@
 //! Nothing here knows a game by name; it reads only [`crate::rules`].
 
 mod apply;
+mod budget;
 mod candidates;
 mod explain;
 mod free_parts;
@@ -26,6 +27,7 @@ mod reach;
 mod sample;
 mod show;
 
+pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_deadline};
 pub use game::{Game, Status};
 pub use moves::{Act, Move};
 pub use notation::ParseError;
@@ -124,6 +126,11 @@ pub struct Successors {
     stems: Vec<outline::Stem>,
     /// The moves the stems start with.
     bases: Vec<Move>,
+    /// Why the last listing stopped before it was complete, if it did:
+    /// then the moves are not the position's (see `budget.rs`).
+    overrun: Option<budget::Overrun>,
+    /// An outline had more ways than it keeps (see `outline.rs`).
+    outline_full: bool,
 }
 
 impl Successors {
@@ -135,7 +142,17 @@ impl Successors {
         self.moves.is_empty()
     }
 
+    /// Why the last listing into this buffer stopped before it was
+    /// complete: a rule needed more work or memory than a position may
+    /// take, or the caller's deadline passed. The moves are then only
+    /// some of the position's, and must not be used as its moves.
+    pub fn overrun(&self) -> Option<&budget::Overrun> {
+        self.overrun.as_ref()
+    }
+
     fn clear(&mut self) {
+        self.overrun = None;
+        self.outline_full = false;
         self.stems.clear();
         self.bases.clear();
         self.firsts.clear();
@@ -281,11 +298,16 @@ impl Engine {
     /// per distinct resulting position, in generation order. Empty when the
     /// game is over; a single pass when the player is stuck and passes.
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
+        // One scope for the listing and the goal checks of the replays.
+        let scope = budget::Scope::begin(WORK_PER_LISTING);
         self.legal_moves(pos, out);
-        for i in 0..out.moves.len() {
-            let next = self.replay(pos, &out.moves[i], &mut out.trail);
-            out.positions.push(next);
+        if !budget::stopped() {
+            for i in 0..out.moves.len() {
+                let next = self.replay(pos, &out.moves[i], &mut out.trail);
+                out.positions.push(next);
+            }
         }
+        out.overrun = scope.end();
     }
 
     /// Fills `out.moves` with the legal moves of `pos` as
@@ -298,14 +320,16 @@ impl Engine {
         if pos.result.is_some() {
             return;
         }
+        let scope = budget::Scope::begin(WORK_PER_LISTING);
         let mut work = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
-        if out.is_empty() && self.rules.when_stuck == WhenStuck::Pass {
+        if out.is_empty() && !budget::stopped() && self.rules.when_stuck == WhenStuck::Pass {
             self.end_turn(&mut work);
             out.moves.push(Move::PASS);
             out.keys.push(work.key);
         }
+        out.overrun = scope.end();
     }
 
     /// The position a legal move of `pos` leads to. `trail` is scratch.
@@ -432,6 +456,10 @@ impl Engine {
             out.bases.push(*mv);
         }
         for way in &acts {
+            if !budget::charge(1) {
+                budget::blame(|| format!("listing the ways of a turn of {} parts", parts.len()));
+                break;
+            }
             let (act, jumped) = (way.act, way.captured(&out.captures));
             if WALK == COUNT
                 && part + 2 == parts.len()
@@ -482,6 +510,12 @@ impl Engine {
     fn finish_turn(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
         // The key once the turn has ended, without ending it.
         let key = pos.key ^ self.turn_keys[pos.place as usize];
+        if out.moves.len() >= budget::MAX_MOVES {
+            budget::stop(budget::Overrun::Moves {
+                limit: budget::MAX_MOVES,
+            });
+            return;
+        }
         if out.all_ways || self.leads_elsewhere(root, pos, key, out) {
             out.moves.push(*mv);
             out.keys.push(key);

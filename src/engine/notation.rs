@@ -23,6 +23,8 @@ pub enum ParseError {
     Illegal { text: String, legal: Vec<String> },
     #[error("`{text}` is not a legal move: the game is over")]
     GameOver { text: String },
+    #[error("`{text}` cannot be checked here: {why}")]
+    Unlisted { text: String, why: super::Overrun },
 }
 
 impl Engine {
@@ -98,6 +100,12 @@ impl Engine {
             ..Successors::default()
         };
         self.successors(pos, &mut ways);
+        if let Some(why) = ways.overrun() {
+            return Err(ParseError::Unlisted {
+                text: text.trim().to_string(),
+                why: why.clone(),
+            });
+        }
         let find = |target: &Position| successors.positions.iter().position(|p| p == target);
         // Exactly as written.
         for (mv, next) in ways.moves.iter().zip(&ways.positions) {

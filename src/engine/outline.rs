@@ -105,7 +105,7 @@ impl Engine {
         let mut mv = Move::PASS;
         self.generate_part::<COUNT>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
         let total = out.stems.last().map_or(0, Stem::end);
-        if total == 0 {
+        if total == 0 || super::budget::stopped() {
             return false;
         }
         let header = pos.header();
@@ -347,6 +347,12 @@ impl Engine {
             }
         };
         for s in 0..out.stems.len() {
+            if !super::budget::charge(1) {
+                super::budget::blame(|| {
+                    "counting the ways of a turn that lead to one position".into()
+                });
+                break;
+            }
             // Cells the result changed and the stem did not, and cells the
             // stem changed and the result did not: the last part must
             // change them all.
@@ -406,7 +412,10 @@ impl Engine {
             work.rollback(&header, trail, mark);
         }
         out.acts[last] = acts;
-        debug_assert!(seen_drawn, "the drawn way leads to its own result");
+        debug_assert!(
+            seen_drawn || super::budget::stopped(),
+            "the drawn way leads to its own result"
+        );
         let mut m = 1;
         for i in 0..out.moves.len() {
             let mv = out.moves[i];
@@ -425,6 +434,9 @@ impl Engine {
         let root = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<OUTLINE>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
+        if out.outline_full {
+            return false;
+        }
         for (i, first) in out.firsts.iter().enumerate() {
             if *first as usize == i {
                 out.pool.push(i as u32);
@@ -457,6 +469,12 @@ impl Engine {
         out: &mut Successors,
     ) {
         let key = pos.key ^ self.turn_keys[pos.place as usize];
+        if out.moves.len() >= super::budget::MAX_MOVES {
+            // Too many ways to keep: the draw falls back on the exact,
+            // merged listing (see `draw_fully_outlined`).
+            out.outline_full = true;
+            return;
+        }
         let first = self
             .same_as_earlier(root, pos, key, out)
             .unwrap_or(out.moves.len());

@@ -5,11 +5,17 @@
 //! repetition) has no moves. Repetition needs the keys of the positions
 //! that led here, so the search keeps them on a stack.
 
-use super::{Engine, Move, Position, Successors};
+use super::{Engine, Move, Overrun, Position, Successors};
 
 /// `perft(depth)` from `pos`. `history` holds the keys of the positions
-/// before `pos` in the game (for repetition); it is left as it was.
-pub fn perft(engine: &Engine, pos: &Position, depth: u32, history: &mut Vec<u64>) -> u64 {
+/// before `pos` in the game (for repetition); it is left as it was. An
+/// error says why a position's moves could not all be listed.
+pub fn perft(
+    engine: &Engine,
+    pos: &Position,
+    depth: u32,
+    history: &mut Vec<u64>,
+) -> Result<u64, Overrun> {
     let mut buffers: Vec<Successors> = (0..depth).map(|_| Successors::default()).collect();
     history.push(pos.key());
     let n = count(engine, pos, depth, history, &mut buffers);
@@ -23,18 +29,21 @@ pub fn divide(
     pos: &Position,
     depth: u32,
     history: &mut Vec<u64>,
-) -> Vec<(Move, u64)> {
+) -> Result<Vec<(Move, u64)>, Overrun> {
     let mut here = Successors::default();
     if depth == 0 || engine.repeated(pos, history) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     engine.successors(pos, &mut here);
+    if let Some(why) = here.overrun() {
+        return Err(why.clone());
+    }
     history.push(pos.key());
     let out = here
         .moves
         .iter()
         .zip(&here.positions)
-        .map(|(mv, next)| (*mv, perft(engine, next, depth - 1, history)))
+        .map(|(mv, next)| Ok((*mv, perft(engine, next, depth - 1, history)?)))
         .collect();
     history.pop();
     out
@@ -47,28 +56,35 @@ fn count(
     depth: u32,
     history: &mut Vec<u64>,
     buffers: &mut [Successors],
-) -> u64 {
+) -> Result<u64, Overrun> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let before = &history[..history.len() - 1];
     if engine.repeated(pos, before) {
-        return 0;
+        return Ok(0);
     }
     let (here, deeper) = buffers.split_first_mut().expect("a buffer per depth");
     if depth == 1 {
         // The leaves need counting, not building.
         engine.legal_moves(pos, here);
-        return here.len() as u64;
+    } else {
+        engine.successors(pos, here);
     }
-    engine.successors(pos, here);
+    if let Some(why) = here.overrun() {
+        return Err(why.clone());
+    }
+    if depth == 1 {
+        return Ok(here.len() as u64);
+    }
     let mut total = 0;
     for next in &here.positions {
         history.push(next.key());
-        total += count(engine, next, depth - 1, history, deeper);
+        let n = count(engine, next, depth - 1, history, deeper);
         history.pop();
+        total += n?;
     }
-    total
+    Ok(total)
 }
 
 impl Engine {

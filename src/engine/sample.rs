@@ -49,7 +49,24 @@ impl Engine {
     /// Plays a uniformly random legal move on `pos` in place, or returns
     /// how the game ended if it is over (then `pos` is left as it was).
     /// Repetition is the caller's business. `scratch` is reused.
+    ///
+    /// When [`Successors::overrun`] of `scratch` then says why, the draw
+    /// was cut short: neither `pos` nor the answer is to be trusted.
     pub fn play_random(
+        &self,
+        pos: &mut Position,
+        rng: &mut Rng,
+        scratch: &mut Successors,
+    ) -> Option<Outcome> {
+        // A draw may walk the turn a few times (counted, outlined, then
+        // listed exactly), so it is given a few listings' work.
+        let scope = super::budget::Scope::begin(4 * super::WORK_PER_LISTING);
+        let outcome = self.draw_and_play(pos, rng, scratch);
+        scratch.overrun = scope.end();
+        outcome
+    }
+
+    fn draw_and_play(
         &self,
         pos: &mut Position,
         rng: &mut Rng,
@@ -72,6 +89,9 @@ impl Engine {
                 return None;
             }
         } else if self.draw_outlined(pos, rng, scratch) {
+            return None;
+        }
+        if super::budget::stopped() {
             return None;
         }
         // No legal way: a pass where the rules give one (the only move
