@@ -35,7 +35,15 @@ pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
                     ast.decls.push(shift.decl(pair));
                 }
             }
-            Err(error) => diags.push(expected::syntax_error(error, chunk, shift)),
+            Err(error) => {
+                // A place past the last character (the end of a file with no
+                // final line break) is shown on that character's end.
+                let mut diag = expected::syntax_error(error, chunk, shift);
+                let end = text.len() as u32;
+                diag.span.end = diag.span.end.min(end);
+                diag.span.start = diag.span.start.min(diag.span.end);
+                diags.push(diag);
+            }
         }
     }
     (ast, diags)
