@@ -602,3 +602,75 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         }
     }
 }
+
+/// Warns about rules whose moves can explode on a crowded board, so that a
+/// designer hears of it before a game stops with the work budget spent:
+/// chained jumps over any piece on a board too big for the jump flood, and
+/// turns of three or more parts that each move a piece.
+pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
+    // Each part's option spans, in the order of the rules' options.
+    let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
+    let mut then_spans = Vec::new();
+    for d in decls {
+        match &d.kind {
+            DeclKind::Move(option) => spans[0].push(option.span),
+            DeclKind::Then { options, .. } => {
+                spans.push(options.iter().map(|o| o.span).collect());
+                then_spans.push(d.span);
+            }
+            _ => {}
+        }
+    }
+    let big_board = rules.board.cells.len() > 64;
+    for (part, options) in rules.parts.iter().enumerate() {
+        for (i, option) in options.options.iter().enumerate() {
+            let Action::Jump { legs, chained, .. } = &option.action else {
+                continue;
+            };
+            let unbounded_over_any = legs
+                .iter()
+                .any(|l| l.over == crate::rules::Owner::Any && l.at_most.is_none());
+            if *chained && unbounded_over_any && big_board {
+                let span = spans.get(part).and_then(|s| s.get(i)).copied();
+                ch.diags.push(
+                    Diagnostic::warning(
+                        "W008",
+                        span.unwrap_or(ch.file_start),
+                        "chained jumps over any piece can have more paths than gamut walks on a crowded board",
+                    )
+                    .with_help(
+                        "limit the leg with `at most N times`; a position whose jumps pass \
+                         the work budget cannot be played",
+                    ),
+                );
+            }
+        }
+    }
+    let moves_a_piece = |p: &Part| {
+        p.options.iter().any(|o| {
+            matches!(
+                o.action,
+                Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::Relocate { .. }
+            )
+        })
+    };
+    if rules.parts.len() >= 3
+        && rules.parts.iter().all(moves_a_piece)
+        && let Some(&span) = then_spans.last()
+    {
+        ch.diags.push(
+            Diagnostic::warning(
+                "W008",
+                span,
+                format!(
+                    "a turn of {} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists",
+                    rules.parts.len()
+                ),
+            )
+            .with_help("fewer parts, or parts that place or remove pieces, keep the turn listable"),
+        );
+    }
+}
