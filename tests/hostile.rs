@@ -446,3 +446,66 @@ fn a_turn_of_four_big_parts_is_refused_or_bounded_never_a_hang() {
     assert_eq!(code, 0);
     assert!(out.contains("Stopped after 2 moves"), "{out}");
 }
+
+#[test]
+fn a_turn_too_big_to_list_is_still_played_part_by_part() {
+    let dir = scratch("by-parts");
+    let game = "board 16 x 16\nplayers A, B\nsetup\n  A on ranks 1..2\n  B on ranks 15..16\n\
+                move step any onto empty\nthen may step any onto empty\n\
+                then may step any onto empty\nthen may step any onto empty\n";
+    std::fs::write(dir.join("wide.game"), game).unwrap();
+    let (code, out, _) = gamut_in(
+        &dir,
+        &["play", "wide.game", "B=random"],
+        "a2-a3/a3-a4/a4-a5/a5-a6\nb2-b3/b3-b4\nsave wide.rec\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("A move is still read part by part"), "{out}");
+    assert!(
+        out.contains("Last move: A a2-a3/a3-a4/a4-a5/a5-a6"),
+        "{out}"
+    );
+    assert!(out.contains("Last move: A b2-b3/b3-b4"), "{out}");
+    assert_eq!(out.matches("drawn part by part").count(), 2, "{out}");
+    // The record replays, move by move, part by part.
+    let (code, out, err) = gamut_in(&dir, &["replay", "wide.rec"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Move 4: "), "{out}");
+}
+
+/// Where the moves can be listed, reading a move part by part finds the
+/// listed move's result, and a move drawn part by part is a listed one.
+#[test]
+fn part_by_part_agrees_with_the_listed_moves() {
+    let engine = engine_of(
+        "board 5 x 5\nplayers A, B\nsetup\n  A on a1, e1\n  B on a5, e5\n\
+         move step any onto empty\nthen may step orthogonal onto empty\nthen must slide diagonal\n",
+    );
+    let mut rng = gamut::ai::Rng::new(7);
+    let mut game = Game::new(&engine);
+    let mut scratch = gamut::engine::Successors::default();
+    for _ in 0..6 {
+        let pos = game.position().clone();
+        let successors = game.successors();
+        assert!(successors.overrun().is_none());
+        for (mv, next) in successors.moves.iter().zip(&successors.positions) {
+            let text = engine.notation(&pos, mv);
+            let (_, found) = engine
+                .parse_by_parts(&pos, &text, &mut scratch)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(&found, next, "{text}");
+        }
+        for _ in 0..20 {
+            let (_, drawn) = engine
+                .random_by_parts(&pos, &mut rng, &mut scratch)
+                .expect("a move");
+            assert!(successors.positions.contains(&drawn));
+        }
+        assert!(
+            engine
+                .parse_by_parts(&pos, "a1-a2/zz", &mut scratch)
+                .is_err()
+        );
+        game.play_index(rng.below(game.legal().len()));
+    }
+}

@@ -277,11 +277,39 @@ impl Session<'_> {
                         "gamut cannot list the moves of this position: {}.",
                         shown(&why.to_string())
                     );
-                    println!("A rule of this game makes them too many; `undo` goes back.");
+                    if rules.parts.len() > 1 {
+                        println!(
+                            "A move is still read part by part: type all its parts, as in `a1-b2/b2-c3`."
+                        );
+                    } else {
+                        println!("A rule of this game makes them too many; `undo` goes back.");
+                    }
                     told_overrun = true;
                 }
-                if !self.seats.contains(&Seat::Human) {
-                    return USAGE;
+                if self.seats[to_move] != Seat::Human {
+                    if !self.seats.contains(&Seat::Human) && self.game.moves().len() >= self.ply_cap
+                    {
+                        return OK;
+                    }
+                    let mover = &rules.players[to_move].name;
+                    let before = self.game.position().clone();
+                    if self.game.play_random_by_parts(&mut self.rng) {
+                        let mv = *self.game.moves().last().expect("just played");
+                        println!(
+                            "{mover} ({}) plays {}, drawn part by part",
+                            self.seats[to_move].word(),
+                            self.engine.notation(&before, &mv)
+                        );
+                        self.show();
+                        continue;
+                    }
+                    println!(
+                        "{mover} ({}) finds no move here.",
+                        self.seats[to_move].word()
+                    );
+                    if !self.seats.contains(&Seat::Human) {
+                        return USAGE;
+                    }
                 }
             } else if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
                 // Two computers in a game that may never end (J) stop at the cap.
@@ -414,6 +442,13 @@ impl Session<'_> {
     }
 
     fn list_moves(&self) {
+        if let Some(why) = self.game.overrun() {
+            println!(
+                "The moves here are too many to list: {}.",
+                shown(&why.to_string())
+            );
+            return;
+        }
         let legal = self.game.legal_notations();
         if legal.is_empty() {
             println!("No legal moves: the game is over.");
@@ -500,12 +535,9 @@ impl Session<'_> {
             return;
         }
         while let Some(mv) = self.redo.pop() {
-            match self.game.legal().iter().position(|m| *m == mv) {
-                Some(i) => self.game.play_index(i),
-                None => {
-                    self.redo.clear();
-                    break;
-                }
+            if !self.game.play_move(&mv) {
+                self.redo.clear();
+                break;
             }
             let p = self.game.position().to_move();
             if self.seats[p] == Seat::Human {
@@ -540,14 +572,11 @@ impl Session<'_> {
             return;
         }
         let path_shown = shown(path);
-        let mut moves = Vec::new();
-        let mut replay = Game::new(self.engine);
-        for mv in self.game.moves() {
-            moves.push(self.engine.notation(replay.position(), mv));
-            if let Some(i) = replay.legal().iter().position(|m| m == mv) {
-                replay.play_index(i);
-            }
-        }
+        let moves: Vec<String> = self
+            .game
+            .played()
+            .map(|(pos, mv)| self.engine.notation(pos, mv))
+            .collect();
         let rules = self.engine.rules();
         let record = Record {
             game: rules.name.clone(),
@@ -658,12 +687,10 @@ pub fn replay(path: &str) -> i32 {
                 at -= 1;
             }
             _ => {
-                let i = game
-                    .legal()
-                    .iter()
-                    .position(|m| *m == moves[at])
-                    .expect("the record replays");
-                game.play_index(i);
+                if !game.play_move(&moves[at]) {
+                    eprintln!("gamut: move {} of the record does not replay", at + 1);
+                    return USAGE;
+                }
                 at += 1;
             }
         }

@@ -57,9 +57,10 @@ impl<'e> Game<'e> {
         &self.moves
     }
 
-    /// The legal moves now (none once the game is over).
+    /// The legal moves now (none once the game is over, nor where they are
+    /// too many to list: see [`Game::overrun`]).
     pub fn legal(&self) -> &[Move] {
-        if self.is_drawn_by_repetition() {
+        if self.is_drawn_by_repetition() || self.overrun().is_some() {
             &[]
         } else {
             &self.successors.moves
@@ -85,10 +86,56 @@ impl<'e> Game<'e> {
     /// Plays the legal move with this index.
     pub fn play_index(&mut self, index: usize) {
         let next = self.successors.positions[index].clone();
-        self.moves.push(self.successors.moves[index]);
+        self.push(self.successors.moves[index], next);
+    }
+
+    /// Plays a move found earlier (from this game's moves, or a record's):
+    /// one of the listed moves, or where the moves could not be listed, any
+    /// move that passes every check. False, with the game unchanged, if it
+    /// is not legal here.
+    pub fn play_move(&mut self, mv: &Move) -> bool {
+        if self.overrun().is_none() {
+            let found = self.legal().iter().position(|m| m == mv);
+            found.inspect(|&i| self.play_index(i));
+            return found.is_some();
+        }
+        let mut trail = Vec::new();
+        match self.engine.play_checked(self.position(), mv, &mut trail) {
+            Some(next) => {
+                self.push(*mv, next);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Each position of the game with the move played from it, in order.
+    pub fn played(&self) -> impl Iterator<Item = (&Position, &Move)> {
+        self.positions.iter().zip(&self.moves)
+    }
+
+    fn push(&mut self, mv: Move, next: Position) {
+        self.moves.push(mv);
         self.keys.push(next.key());
         self.positions.push(next);
         self.refresh();
+    }
+
+    /// Where the moves of the position are too many to list
+    /// ([`Game::overrun`]), plays a move drawn one part at a time (see
+    /// [`Engine::random_by_parts`]); false if none was found.
+    pub fn play_random_by_parts(&mut self, rng: &mut crate::ai::Rng) -> bool {
+        let mut scratch = Successors::default();
+        match self
+            .engine
+            .random_by_parts(self.position(), rng, &mut scratch)
+        {
+            Some((mv, next)) => {
+                self.push(mv, next);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Why the moves of the current position could not all be listed, if
@@ -99,12 +146,16 @@ impl<'e> Game<'e> {
     }
 
     /// Plays a move typed in notation; the game is unchanged on error.
+    /// Where the position's moves are too many to list, the move is read
+    /// part by part instead (see [`Engine::parse_by_parts`]).
     pub fn play(&mut self, text: &str) -> Result<(), ParseError> {
-        if let Some(why) = self.overrun() {
-            return Err(ParseError::Unlisted {
-                text: text.trim().to_string(),
-                why: why.clone(),
-            });
+        if self.overrun().is_some() {
+            let mut scratch = Successors::default();
+            let (mv, next) = self
+                .engine
+                .parse_by_parts(self.position(), text, &mut scratch)?;
+            self.push(mv, next);
+            return Ok(());
         }
         if self.status() != Status::Ongoing {
             return Err(ParseError::GameOver {

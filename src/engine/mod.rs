@@ -21,6 +21,7 @@ mod jumps;
 mod moves;
 mod notation;
 mod outline;
+mod parts;
 mod perft;
 mod position;
 mod reach;
@@ -347,7 +348,7 @@ impl Engine {
     /// after the turn if it is a legal move (each act passes, and the turn
     /// ends where the game is decided or where only optional parts remain;
     /// a pass is taken as given). `trail` is scratch.
-    fn play_checked(
+    pub(crate) fn play_checked(
         &self,
         pos: &Position,
         mv: &Move,

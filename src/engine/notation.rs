@@ -23,6 +23,8 @@ pub enum ParseError {
     Illegal { text: String, legal: Vec<String> },
     #[error("`{text}` is not a legal move: the game is over")]
     GameOver { text: String },
+    #[error("`{text}` is not a legal turn here")]
+    NoSuchTurn { text: String },
     #[error("`{text}` cannot be checked here: {why}")]
     Unlisted { text: String, why: super::Overrun },
 }
@@ -49,7 +51,13 @@ impl Engine {
         parts.join("/")
     }
 
-    fn act_text(&self, pos: &Position, player: PlayerId, act: &Act, captured: CellSet) -> String {
+    pub(super) fn act_text(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        act: &Act,
+        captured: CellSet,
+    ) -> String {
         let board = &self.rules.board;
         let name = |c: u8| board.cell_name(c);
         let kind_prefix = if self.rules.kinds.len() > 1 {
@@ -152,7 +160,7 @@ fn arrow(dir: Dir) -> String {
     }
 }
 
-fn normalize(text: &str) -> String {
+pub(super) fn normalize(text: &str) -> String {
     text.trim().to_lowercase()
 }
 
