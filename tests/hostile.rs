@@ -509,3 +509,32 @@ fn part_by_part_agrees_with_the_listed_moves() {
         game.play_index(rng.below(game.legal().len()));
     }
 }
+
+#[test]
+fn a_network_search_over_a_crowded_board_stops_with_the_goal_named() {
+    let dir = scratch("network");
+    // 150 pieces and a network that must pass through 120 of them: a
+    // search for a path through most of a crowded board.
+    let pieces = cells(16, |f, r| (1..15).contains(&r) && (f * 7 + r * 3) % 5 != 0);
+    let game = format!(
+        "board 16 x 16\nplayers Dark, Light\nreserve 5 each\nsetup\n  Dark on a1, {pieces}\n\
+         move place on rank 16\n\
+         goal Dark wins with network between rank 1 and rank 16, at least 120 pieces\n"
+    );
+    std::fs::write(dir.join("net.game"), game).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["perft", "net.game", "1"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("checking `goal Dark wins with network between rank 1 and rank 16"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_turn_order_of_a_thousand_turns_plays() {
+    let order = vec!["A"; 998].join(", ");
+    let engine = engine_of(&format!(
+        "board 4 x 4\nplayers A, B\nturns {order}, then repeat B, A\nmove place\n"
+    ));
+    assert!(perft(&engine, &engine.start(), 3, &mut Vec::new()).is_ok());
+}

@@ -47,8 +47,12 @@ impl Engine {
             let mut groups: Option<(DirSet, CellSet)> = None;
             for (i, held) in row.iter_mut().enumerate() {
                 *held = self.goals_of[player][i].iter().any(|&g| {
-                    let test = &self.rules.goals[g].test;
-                    self.holds_after(test, pos, player, gained, &mut groups)
+                    let goal = &self.rules.goals[g];
+                    let held = self.holds_after(&goal.test, pos, player, gained, &mut groups);
+                    if super::budget::stopped() {
+                        super::budget::blame(|| format!("checking `{}`", goal.text));
+                    }
+                    held
                 });
             }
         }
@@ -229,8 +233,8 @@ impl NetworkSearch<'_> {
 
     /// Extends a network that ends at `at`, reached along `came`.
     fn extend(&self, at: Cell, came: Option<Dir>, used: CellSet, len: u32) -> bool {
+        // Out of work: the goal's check names the goal (see `decide`).
         if !super::budget::charge(1) {
-            super::budget::blame(|| "looking for a network".to_string());
             return false;
         }
         for dir in self.lines.iter() {

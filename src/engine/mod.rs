@@ -265,8 +265,10 @@ impl Engine {
             .iter()
             .all(|g| matches!(g.test, crate::rules::GoalTest::Chain { .. }));
         let start = engine.start();
-        engine.goals_clear_at_start =
-            (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
+        // Metered like a listing; a check that runs out proves nothing.
+        let scope = budget::Scope::begin(WORK_PER_LISTING);
+        let clear = (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
+        engine.goals_clear_at_start = scope.end().is_none() && clear;
         engine
     }
 
