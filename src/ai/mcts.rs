@@ -10,6 +10,11 @@ use std::time::{Duration, Instant};
 use super::random::{PlayoutPolicy, Rng, random_playout};
 use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors, with_deadline};
 
+/// The most nodes a search tree holds (each keeps a position of some
+/// hundreds of bytes): a bound on its memory, whatever the budget and the
+/// number of moves a position has.
+const MAX_TREE_NODES: usize = 400_000;
+
 /// How long the search may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
@@ -163,7 +168,11 @@ fn search(
                     }
                     Some(why) => return Err(why.clone()),
                 }
-                if engine.status(&pos, &buffer) == Status::Ongoing {
+                if nodes.len() + buffer.len() > MAX_TREE_NODES {
+                    // The tree is as big as it may grow: the leaf stays a
+                    // leaf, and the search goes on by play-outs from it.
+                    nodes[at].expanded = false;
+                } else if engine.status(&pos, &buffer) == Status::Ongoing {
                     let first = nodes.len();
                     for (i, next) in buffer.positions.drain(..).enumerate() {
                         nodes.push(Node {
