@@ -116,6 +116,14 @@ impl Drop for Scope {
     }
 }
 
+/// Runs `f` in a scope of `units` (see [`Scope`]): its answer, and why
+/// it stopped if it did.
+pub(super) fn metered<R>(units: u64, f: impl FnOnce() -> R) -> (R, Option<Overrun>) {
+    let scope = Scope::begin(units);
+    let answer = f();
+    (answer, scope.end())
+}
+
 /// Spends `units`; false once the listing must stop (then the caller
 /// says what it was doing with [`blame`] and returns at once).
 #[inline]

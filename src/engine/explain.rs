@@ -16,9 +16,9 @@ impl Engine {
     /// where no reason is found, or the search for one costs more than a
     /// listing may (see `budget.rs`).
     pub fn explain(&self, pos: &Position, text: &str) -> Option<String> {
-        let scope = super::budget::Scope::begin(super::WORK_PER_LISTING);
-        let reason = self.find_reason(pos, text);
-        scope.end().map_or(reason, |_| None)
+        let (reason, overrun) =
+            super::budget::metered(super::WORK_PER_LISTING, || self.find_reason(pos, text));
+        overrun.map_or(reason, |_| None)
     }
 
     fn find_reason(&self, pos: &Position, text: &str) -> Option<String> {

@@ -266,9 +266,10 @@ impl Engine {
             .all(|g| matches!(g.test, crate::rules::GoalTest::Chain { .. }));
         let start = engine.start();
         // Metered like a listing; a check that runs out proves nothing.
-        let scope = budget::Scope::begin(WORK_PER_LISTING);
-        let clear = (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open));
-        engine.goals_clear_at_start = scope.end().is_none() && clear;
+        let (clear, overrun) = budget::metered(WORK_PER_LISTING, || {
+            (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open))
+        });
+        engine.goals_clear_at_start = overrun.is_none() && clear;
         engine
     }
 

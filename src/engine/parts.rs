@@ -5,7 +5,7 @@
 //! so a turn of many parts stays playable when the product of its parts
 //! does not fit.
 
-use super::budget::{self, Scope};
+use super::budget;
 use super::moves::Act;
 use super::notation::{ParseError, normalize, without_arrow};
 use super::{Engine, Move, Position, Successors, WORK_PER_LISTING};
@@ -25,9 +25,9 @@ impl Engine {
         text: &str,
         scratch: &mut Successors,
     ) -> Result<(Move, Position), ParseError> {
-        let scope = Scope::begin(WORK_PER_LISTING);
-        let found = self.find_by_parts(pos, text, scratch);
-        if let Some(why) = scope.end() {
+        let (found, overrun) =
+            budget::metered(WORK_PER_LISTING, || self.find_by_parts(pos, text, scratch));
+        if let Some(why) = overrun {
             return Err(ParseError::Unlisted {
                 text: text.trim().to_string(),
                 why,
@@ -89,18 +89,7 @@ impl Engine {
         segment: &str,
         scratch: &mut Successors,
     ) -> Option<(Act, CellSet)> {
-        let mut acts = std::mem::take(&mut scratch.acts[part]);
-        acts.clear();
-        scratch.captures.clear();
-        self.acts_of_part(
-            part,
-            pos,
-            player,
-            entry_line,
-            true,
-            &mut acts,
-            &mut scratch.captures,
-        );
+        let acts = self.list_part(part, pos, player, entry_line, scratch);
         let texts = |act: &Act, jumped| normalize(&self.act_text(pos, player, act, jumped));
         let exact = acts
             .iter()
@@ -121,6 +110,31 @@ impl Engine {
         found
     }
 
+    /// The acts of one part on `pos`, one way each, in `scratch`'s buffer
+    /// for the part (to be put back there) and its capture sets.
+    fn list_part(
+        &self,
+        part: usize,
+        pos: &Position,
+        player: PlayerId,
+        entry_line: CellSet,
+        scratch: &mut Successors,
+    ) -> Vec<super::generate::Way> {
+        let mut acts = std::mem::take(&mut scratch.acts[part]);
+        acts.clear();
+        scratch.captures.clear();
+        self.acts_of_part(
+            part,
+            pos,
+            player,
+            entry_line,
+            true,
+            &mut acts,
+            &mut scratch.captures,
+        );
+        acts
+    }
+
     /// A legal move of `pos` drawn one part at a time (an act of each part
     /// at random, an optional part left out as often as any one of its
     /// acts is chosen), and the position it leads to; `None` when no try
@@ -132,15 +146,16 @@ impl Engine {
         rng: &mut Rng,
         scratch: &mut Successors,
     ) -> Option<(Move, Position)> {
-        let scope = Scope::begin(WORK_PER_LISTING);
-        let mut drawn = None;
-        for _ in 0..TRIES {
-            drawn = self.try_random_by_parts(pos, rng, scratch);
-            if drawn.is_some() || budget::stopped() {
-                break;
+        let (drawn, overrun) = budget::metered(WORK_PER_LISTING, || {
+            for _ in 0..TRIES {
+                let drawn = self.try_random_by_parts(pos, rng, scratch);
+                if drawn.is_some() || budget::stopped() {
+                    return drawn;
+                }
             }
-        }
-        scope.end().map_or(drawn, |_| None)
+            None
+        });
+        overrun.map_or(drawn, |_| None)
     }
 
     fn try_random_by_parts(
@@ -159,18 +174,7 @@ impl Engine {
             if cur.result.is_some() {
                 break;
             }
-            let mut acts = std::mem::take(&mut scratch.acts[part]);
-            acts.clear();
-            scratch.captures.clear();
-            self.acts_of_part(
-                part,
-                &cur,
-                player,
-                entry_line,
-                true,
-                &mut acts,
-                &mut scratch.captures,
-            );
+            let acts = self.list_part(part, &cur, player, entry_line, scratch);
             let skip = usize::from(rules.optional);
             if acts.len() + skip == 0 {
                 scratch.acts[part] = acts;

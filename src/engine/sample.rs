@@ -60,9 +60,10 @@ impl Engine {
     ) -> Option<Outcome> {
         // A draw may walk the turn a few times (counted, outlined, then
         // listed exactly), so it is given a few listings' work.
-        let scope = super::budget::Scope::begin(4 * super::WORK_PER_LISTING);
-        let outcome = self.draw_and_play(pos, rng, scratch);
-        scratch.overrun = scope.end();
+        let (outcome, overrun) = super::budget::metered(4 * super::WORK_PER_LISTING, || {
+            self.draw_and_play(pos, rng, scratch)
+        });
+        scratch.overrun = overrun;
         outcome
     }
 
