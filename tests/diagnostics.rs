@@ -55,6 +55,7 @@ fn files_that_should_fail_do_and_warnings_alone_do_not() {
         "illegal-both-without-wins",
         "explosive-jumps",
         "explosive-parts",
+        "explosive-network",
     ];
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

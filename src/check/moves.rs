@@ -646,6 +646,31 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             }
         }
     }
+    // A network is a path through the pieces: where no group limit keeps
+    // them apart, a crowded big board has more paths than can be walked.
+    let network = decls.iter().find(|d| {
+        matches!(
+            &d.kind,
+            DeclKind::Goal {
+                condition: ast::Condition::Network { .. },
+                ..
+            }
+        )
+    });
+    if let Some(goal) = network
+        && big_board
+        && rules.group_limit.is_none()
+    {
+        ch.diags.push(
+            Diagnostic::warning(
+                "W008",
+                goal.span,
+                "a network goal on a board of more than 64 cells, with no group limit: \
+                 on a crowded board its search can take more work than gamut spends",
+            )
+            .with_help("`limit group size N` keeps the pieces apart, as Network does"),
+        );
+    }
     let moves_a_piece = |p: &Part| {
         p.options.iter().any(|o| {
             matches!(
