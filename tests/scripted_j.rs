@@ -683,3 +683,30 @@ turns Black, White
     play(&mut game, "c8v");
     assert_eq!(winner(&game), Some(BLACK));
 }
+
+// ------------------------------------------------------------ notation
+
+/// A typed arrow that is wrong is refused with the right one suggested,
+/// never played as another move; a bare cell that names two different
+/// results is ambiguous; spaces around `/` are fine.
+#[test]
+fn a_wrong_arrow_is_refused_and_a_bare_cell_with_two_results_is_ambiguous() {
+    let engine = shipped("j");
+    let mut game = Game::new(&engine);
+    match game.play("b1>") {
+        Err(gamut::engine::ParseError::WrongArrow { options, .. }) => {
+            assert_eq!(options, ["b1^"])
+        }
+        other => panic!("b1> gave {other:?}"),
+    }
+    assert!(game.moves().is_empty(), "nothing was played");
+    // On an empty corner both arrows only put a piece there: one move.
+    play(&mut game, "a1");
+    // Now one pushes White's piece up, the other to the right.
+    let error = game.play("a1").expect_err("two results");
+    assert_eq!(error.to_string(), "`a1` is ambiguous here: a1^ or a1>");
+    let engine = engine_of("extends \"j\"\nsetup\n  White on b3\n");
+    let game = Game::new(&engine);
+    let typed = index_of(&game, "d1 / B3");
+    assert!(typed.is_some() && typed == index_of(&game, "d1^/b3"));
+}

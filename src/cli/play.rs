@@ -403,7 +403,11 @@ impl Session<'_> {
                 self.redo.clear();
                 self.show();
             }
-            Err(e @ ParseError::Unlisted { .. }) => println!("{}", shown(&e.to_string())),
+            Err(
+                e @ (ParseError::Unlisted { .. }
+                | ParseError::Ambiguous { .. }
+                | ParseError::WrongArrow { .. }),
+            ) => println!("{}", shown(&e.to_string())),
             Err(_) => {
                 let reason = self
                     .engine

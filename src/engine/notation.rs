@@ -23,6 +23,10 @@ pub enum ParseError {
     Illegal { text: String, legal: Vec<String> },
     #[error("`{text}` is not a legal move: the game is over")]
     GameOver { text: String },
+    #[error("`{text}` is ambiguous here: {}", .options.join(" or "))]
+    Ambiguous { text: String, options: Vec<String> },
+    #[error("`{text}` pushes a way its entry cannot here: did you mean {}?", .options.join(" or "))]
+    WrongArrow { text: String, options: Vec<String> },
     #[error("`{text}` is not a legal turn here")]
     NoSuchTurn { text: String },
     #[error("`{text}` cannot be checked here: {why}")]
@@ -123,28 +127,41 @@ impl Engine {
                 return Ok(i);
             }
         }
-        // Without entry arrows, when that leaves one resulting position.
-        let mut hit: Option<usize> = None;
-        let mut ambiguous = false;
+        // An entry written without its arrow, when that leaves one
+        // resulting position; an arrow that is written must be right.
+        let mut hits: Vec<(usize, String)> = Vec::new();
+        let mut other_arrows: Vec<String> = Vec::new();
         for (mv, next) in ways.moves.iter().zip(&ways.positions) {
-            if strip_arrows(&normalize(&self.notation(pos, mv))) == strip_arrows(&wanted)
-                && let Some(i) = find(next)
-            {
-                if hit.is_some_and(|h| h != i) {
-                    ambiguous = true;
+            let written = normalize(&self.notation(pos, mv));
+            let Some(i) = find(next) else { continue };
+            if arrows_left_out(&wanted, &written) {
+                if !hits.iter().any(|(h, _)| *h == i) {
+                    hits.push((i, written));
                 }
-                hit = Some(i);
+            } else if strip_arrows(&written) == strip_arrows(&wanted)
+                && !other_arrows.contains(&written)
+            {
+                other_arrows.push(written);
             }
         }
-        match hit {
-            Some(i) if !ambiguous => Ok(i),
-            _ => Err(ParseError::Illegal {
+        let text = text.trim().to_string();
+        match hits.len() {
+            1 => Ok(hits[0].0),
+            0 if !other_arrows.is_empty() => Err(ParseError::WrongArrow {
+                text,
+                options: other_arrows,
+            }),
+            0 => Err(ParseError::Illegal {
                 text: text.trim().to_string(),
                 legal: successors
                     .moves
                     .iter()
                     .map(|m| self.notation(pos, m))
                     .collect(),
+            }),
+            _ => Err(ParseError::Ambiguous {
+                text,
+                options: hits.into_iter().map(|(_, written)| written).collect(),
             }),
         }
     }
@@ -160,8 +177,25 @@ fn arrow(dir: Dir) -> String {
     }
 }
 
+/// A move as compared: lower case, no spaces around the `/` between parts.
 pub(super) fn normalize(text: &str) -> String {
-    text.trim().to_lowercase()
+    text.to_lowercase()
+        .split('/')
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Whether `typed` is `written` with some entry arrows left out: every
+/// part of `typed` either is the written part or is it without its arrow.
+fn arrows_left_out(typed: &str, written: &str) -> bool {
+    let (typed, written): (Vec<&str>, Vec<&str>) =
+        (typed.split('/').collect(), written.split('/').collect());
+    typed.len() == written.len()
+        && typed
+            .iter()
+            .zip(&written)
+            .all(|(t, w)| t == w || (without_arrow(t) == *t && without_arrow(w) == *t))
 }
 
 fn strip_arrows(text: &str) -> String {

@@ -100,7 +100,9 @@ impl Engine {
                 .iter()
                 .map(|w| (w.act, w.captured(&scratch.captures)))
                 .filter(|(act, jumped)| {
-                    without_arrow(&texts(act, *jumped)) == without_arrow(segment)
+                    // An arrow may be left out, not written wrong.
+                    without_arrow(segment) == segment
+                        && without_arrow(&texts(act, *jumped)) == segment
                 });
             let first = loose.next();
             // Without its arrow a text may name several acts: then none.
