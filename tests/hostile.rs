@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::engine_of;
+use common::{engine_of, gamut_in, scratch};
 use gamut::check::{Origin, check_source};
 use gamut::engine::{Game, perft};
 
@@ -110,40 +110,6 @@ fn times_that_are_not_a_sensible_number_of_seconds_are_refused() {
     }
     let (code, _, _) = gamut(&["play", "network", "--iterations", "0"]);
     assert_eq!(code, 2);
-}
-
-/// A fresh, empty folder for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamut-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-/// Runs gamut in `dir` with `input` on standard input.
-fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run gamut");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("gamut ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -117,10 +117,10 @@ pub fn run(args: &PlayArgs) -> i32 {
         },
         None => None,
     };
-    let game_arg = match (&args.game, &loaded) {
-        (Some(g), _) => g.clone(),
-        (None, Some(r)) => r.source.clone(),
-        (None, None) => {
+    let game_arg = match (&args.game, &loaded, &args.load) {
+        (Some(g), _, _) => g.clone(),
+        (None, Some(r), Some(path)) => record::source_of(&record::expand_home(path), &r.source),
+        _ => {
             eprintln!("gamut: name a game to play, or --load a saved one");
             return USAGE;
         }
@@ -131,12 +131,9 @@ pub fn run(args: &PlayArgs) -> i32 {
     };
     let hash = record::rules_hash(&sources);
     if let Some(r) = &loaded
-        && r.rules_hash != hash
+        && let Err(message) = record_fits(r, &rules, &hash)
     {
-        eprintln!(
-            "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same; replay it with the rules it was played under",
-            shown(&r.source)
-        );
+        eprintln!("gamut: {}", shown(&message));
         return USAGE;
     }
     let engine = Engine::new(rules);
@@ -148,9 +145,22 @@ pub fn run(args: &PlayArgs) -> i32 {
     let mut seats = [Seat::Human, Seat::Human];
     if let Some(r) = &loaded {
         for (name, kind) in &r.players {
-            if let Some(p) = engine.rules().player_index(name) {
-                seats[p] = parse_seat(kind, budget).unwrap_or(Seat::Human);
-            }
+            let Some(p) = engine.rules().player_index(name) else {
+                eprintln!(
+                    "gamut: the record seats a player `{}` that this game does not have",
+                    shown(name)
+                );
+                return USAGE;
+            };
+            let Some(seat) = parse_seat(kind, budget) else {
+                eprintln!(
+                    "gamut: the record seats {} as `{}`, which is not a seat; use human, random or mcts",
+                    shown(name),
+                    shown(kind)
+                );
+                return USAGE;
+            };
+            seats[p] = seat;
         }
     }
     for spec in &args.seats {
@@ -185,8 +195,39 @@ pub fn run(args: &PlayArgs) -> i32 {
                 return USAGE;
             }
         }
+        warn_if_result_differs(r, &engine, session.game.status());
     }
     session.run()
+}
+
+/// Whether a record can be played with these rules: it must be of this
+/// game, under the same rules.
+fn record_fits(record: &Record, rules: &crate::rules::Rules, hash: &str) -> Result<(), String> {
+    if record.game != rules.name {
+        return Err(format!(
+            "the record is of {}, not of {}",
+            record.game, rules.name
+        ));
+    }
+    if record.rules_hash != hash {
+        return Err(format!(
+            "the rules of {} changed since this record was saved, so its moves may no longer mean the same; replay it with the rules it was played under",
+            record.source
+        ));
+    }
+    Ok(())
+}
+
+/// The moves are the truth: a stored result that disagrees with how they
+/// end is reported, not shown.
+fn warn_if_result_differs(record: &Record, engine: &Engine, status: Status) {
+    let actual = record::result_word(engine.rules(), status);
+    if record.result != actual {
+        eprintln!(
+            "gamut: the record says `{}`, but its moves end `{actual}`; the moves count",
+            shown(&record.result)
+        );
+    }
 }
 
 fn parse_seat(word: &str, budget: Budget) -> Option<Seat> {
@@ -380,13 +421,7 @@ impl Session<'_> {
     }
 
     fn result_word(&self) -> String {
-        match self.game.status() {
-            Status::Ongoing => "unfinished".to_string(),
-            Status::Over(Outcome::Win(p)) => {
-                format!("{} wins", self.engine.rules().players[p].name)
-            }
-            Status::Over(Outcome::Draw) => "draw".to_string(),
-        }
+        record::result_word(self.engine.rules(), self.game.status())
     }
 
     fn human_move(&mut self, text: &str) {
@@ -584,7 +619,7 @@ impl Session<'_> {
         let rules = self.engine.rules();
         let record = Record {
             game: rules.name.clone(),
-            source: self.source.clone(),
+            source: record::source_for(&record::expand_home(path), &self.source),
             rules_hash: self.hash.clone(),
             players: (0..2)
                 .map(|p| {
@@ -625,15 +660,13 @@ pub fn replay(path: &str) -> i32 {
             return USAGE;
         }
     };
-    let (rules, sources) = match load_checked(&record.source) {
+    let source = record::source_of(&record::expand_home(path), &record.source);
+    let (rules, sources) = match load_checked(&source) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    if record::rules_hash(&sources) != record.rules_hash {
-        eprintln!(
-            "gamut: the rules of {} changed since this record was saved, so its moves may no longer mean the same",
-            shown(&record.source)
-        );
+    if let Err(message) = record_fits(&record, &rules, &record::rules_hash(&sources)) {
+        eprintln!("gamut: {}", shown(&message));
         return USAGE;
     }
     let engine = Engine::new(rules);
@@ -650,14 +683,15 @@ pub fn replay(path: &str) -> i32 {
         }
         moves.push(*game.moves().last().expect("just played"));
     }
+    warn_if_result_differs(&record, &engine, game.status());
+    let result = record::result_word(engine.rules(), game.status());
     while game.undo() {}
     let colour = colour_stdout();
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     println!(
-        "{} ({} moves, {})",
-        shown(&record.game),
+        "{} ({} moves, {result})",
+        engine.rules().name,
         record.moves.len(),
-        shown(&record.result)
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -671,7 +705,7 @@ pub fn replay(path: &str) -> i32 {
             println!("Move {at}: {}", shown(&record.moves[at - 1]));
         }
         if at == moves.len() {
-            println!("End of the record: {}.", shown(&record.result));
+            println!("End of the record: {result}.");
             return OK;
         }
         let step = if interactive {

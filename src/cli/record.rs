@@ -154,3 +154,58 @@ pub fn save(path: &Path, record: &Record, replace: bool) -> Result<(), RecordErr
         RecordError::Write(shown, e)
     })
 }
+
+/// How a record's result reads, from how its moves end.
+pub fn result_word(rules: &crate::rules::Rules, status: crate::engine::Status) -> String {
+    use crate::engine::{Outcome, Status};
+    match status {
+        Status::Ongoing => "unfinished".to_string(),
+        Status::Over(Outcome::Win(p)) => format!("{} wins", rules.players[p].name),
+        Status::Over(Outcome::Draw) => "draw".to_string(),
+    }
+}
+
+/// Where the rules of a record saved from a game file are: its `source`
+/// relative to the record's own folder first, then as written (relative
+/// to where gamut runs), then the file of that name beside the record. A
+/// shipped game's name is kept as it is.
+pub fn source_of(record_path: &Path, source: &str) -> String {
+    let dir = record_path.parent().unwrap_or(Path::new(""));
+    let written = Path::new(source);
+    let mut candidates = Vec::new();
+    if written.is_relative() {
+        candidates.push(dir.join(written));
+    }
+    candidates.push(written.to_path_buf());
+    if let Some(name) = written.file_name() {
+        candidates.push(dir.join(name));
+    }
+    candidates
+        .into_iter()
+        .find(|c| c.is_file())
+        .map_or_else(|| source.to_string(), |c| c.display().to_string())
+}
+
+/// How a record saved at `record_path` names the game file `game`:
+/// relative to the record's folder when the game lies inside it, so the
+/// two can move together; else the game's full path. A shipped game's
+/// name (not a file) is kept as it is.
+pub fn source_for(record_path: &Path, game: &str) -> String {
+    if !Path::new(game).is_file() {
+        return game.to_string();
+    }
+    let Ok(game_path) = Path::new(game).canonicalize() else {
+        return game.to_string();
+    };
+    let dir = match record_path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match dir.canonicalize() {
+        Ok(dir) => game_path.strip_prefix(&dir).map_or_else(
+            |_| game_path.display().to_string(),
+            |p| p.display().to_string(),
+        ),
+        Err(_) => game_path.display().to_string(),
+    }
+}

@@ -1,0 +1,102 @@
+//! Records as a person keeps them: the moves are the truth, a record finds
+//! its rules from wherever it is opened, and a record that does not fit is
+//! refused with the reason.
+
+mod common;
+
+use common::{gamut_in, scratch};
+
+/// Plays `moves` of `game` in `dir` and saves them to `record`.
+fn saved(dir: &std::path::Path, game: &str, moves: &str, record: &str) -> String {
+    let input = format!("{}\nsave {record}\nquit\n", moves.replace(' ', "\n"));
+    let (code, out, err) = gamut_in(dir, &["play", game], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("to {record}.")), "{out}");
+    std::fs::read_to_string(dir.join(record)).unwrap()
+}
+
+#[test]
+fn replay_recomputes_the_result_and_reports_a_stored_one_that_disagrees() {
+    let dir = scratch("records-result");
+    let text = saved(&dir, "network", "e5 e6", "net.toml");
+    assert!(text.contains("result = \"unfinished\""), "{text}");
+    std::fs::write(
+        dir.join("lie.toml"),
+        text.replace("unfinished", "Light wins"),
+    )
+    .unwrap();
+    let (code, out, err) = gamut_in(&dir, &["replay", "lie.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the record says `Light wins`, but its moves end `unfinished`"),
+        "{err}"
+    );
+    assert!(out.contains("End of the record: unfinished."), "{out}");
+    assert!(!out.contains("Light wins"), "{out}");
+}
+
+#[test]
+fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
+    let dir = scratch("records-refused");
+    let text = saved(&dir, "network", "e5", "net.toml");
+    let (code, _, err) = gamut_in(&dir, &["play", "forms", "--load", "net.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the record is of Network, not of Forms"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("renamed.toml"),
+        text.replace("game = \"Network\"", "game = \"Netwerk\""),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "renamed.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the record is of Netwerk, not of Network"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("robot.toml"),
+        text.replace("Dark = \"human\"", "Dark = \"robot\""),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "robot.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("seats Dark as `robot`, which is not a seat"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("ghost.toml"),
+        text.replace("Dark = \"human\"", "Ghost = \"human\""),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "ghost.toml"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("seats a player `Ghost`"), "{err}");
+}
+
+#[test]
+fn a_record_of_a_game_file_is_opened_from_any_folder() {
+    let dir = scratch("records-folders");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::write(
+        dir.join("games/net6.game"),
+        "extends \"network\"\ngame \"Net\"\n",
+    )
+    .unwrap();
+    saved(&dir, "games/net6.game", "c3", "games/g.toml");
+    let text = std::fs::read_to_string(dir.join("games/g.toml")).unwrap();
+    assert!(
+        text.contains("source = \"net6.game\""),
+        "beside the record: {text}"
+    );
+    // From the folder above, and from the record's own folder.
+    let (code, out, err) = gamut_in(&dir, &["replay", "games/g.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Move 1: c3"), "{out}");
+    let (code, out, err) = gamut_in(&dir.join("games"), &["play", "--load", "g.toml"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Last move: Dark c3"), "{out}");
+}
