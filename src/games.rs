@@ -11,6 +11,12 @@ pub fn shipped(name: &str) -> Option<&'static str> {
         .map(|(_, text)| *text)
 }
 
+/// How diagnostics and summaries name a shipped game: no file of that
+/// name is on the user's machine, so not as a path.
+pub fn shown_name(name: &str) -> String {
+    format!("{} (shipped)", name.strip_suffix(".game").unwrap_or(name))
+}
+
 /// The names of all shipped games.
 pub fn names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(n, _)| *n)

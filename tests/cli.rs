@@ -25,7 +25,7 @@ fn validate_a_shipped_game_by_name() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "ok games/network.game: Network: 8 x 8 board less 4 cells, Dark vs Light\n"
+        "ok network (shipped): Network: 8 x 8 board less 4 cells, Dark vs Light\n"
     );
 }
 
@@ -72,7 +72,7 @@ fn usage_errors_beat_file_errors_and_every_file_is_reported() {
     let bad = manifest("tests/invalid/misspelt-region.game");
     let (code, out, err) = gamut(&["validate", "network", &bad, "missing.game"]);
     assert_eq!(code, 2);
-    assert!(out.contains("ok games/network.game"));
+    assert!(out.contains("ok network (shipped)"));
     assert!(out.contains("G021"));
     assert!(err.contains("missing.game"));
 }

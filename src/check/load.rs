@@ -139,7 +139,7 @@ fn identity(name: &str, origin: &Origin) -> String {
             .unwrap_or_else(|_| p.clone())
             .display()
             .to_string(),
-        Origin::Shipped => format!("shipped:{}", name.trim_end_matches(".game")),
+        Origin::Shipped => format!("shipped:{name}"),
         Origin::Memory => format!("memory:{name}"),
     }
 }
@@ -180,14 +180,7 @@ fn resolve(target: &str, from: &Origin) -> Found {
         }
     }
     match games::shipped(target) {
-        Some(text) => {
-            let stem = target.trim_end_matches(".game");
-            Found::File(
-                format!("games/{stem}.game"),
-                text.to_string(),
-                Origin::Shipped,
-            )
-        }
+        Some(text) => Found::File(games::shown_name(target), text.to_string(), Origin::Shipped),
         None => Found::Nothing,
     }
 }

@@ -62,9 +62,8 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
         return Ok(check_bytes(arg, &bytes, Origin::Path(path.to_path_buf())));
     }
     if let Some(text) = crate::games::shipped(arg) {
-        let stem = arg.trim_end_matches(".game");
         return Ok(check_source(
-            &format!("games/{stem}.game"),
+            &crate::games::shown_name(arg),
             text,
             Origin::Shipped,
         ));
