@@ -136,3 +136,58 @@ fn dump_prints_the_checked_rules() {
     assert!(out.contains("part 2 (optional):"), "{out}");
     assert!(out.contains("a1 right: a1 b1 c1 d1"), "{out}");
 }
+
+#[test]
+fn list_names_every_shipped_game_with_a_line_each() {
+    let (code, out, _) = gamut(&["list"]);
+    assert_eq!(code, 0);
+    let names: Vec<&str> = gamut::games::names().collect();
+    assert_eq!(out.lines().count(), names.len());
+    for name in names {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("{name} "))),
+            "{name}: {out}"
+        );
+    }
+    assert!(out.contains("network             Network: 8 x 8 board less 4 cells, Dark vs Light"));
+}
+
+#[test]
+fn perft_counts_leaves_at_the_last_depth_and_speaks_json() {
+    let (code, out, err) = gamut(&["perft", "network", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("perft(3) = 104904\n"), "{out}");
+    assert!(err.starts_with("104904 leaves at the last depth"), "{err}");
+    let (_, out, _) = gamut(&["perft", "network", "0"]);
+    assert_eq!(out, "perft(0) = 1\n");
+    let (code, out, _) = gamut(&["perft", "network", "2", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["leaves"], serde_json::json!([1, 48, 2268]));
+}
+
+#[test]
+fn color_follows_the_flag_and_never_reaches_a_dumb_terminal() {
+    let (_, out, _) = gamut(&["--color", "always", "validate", "network"]);
+    assert!(out.contains("\u{1b}[1;32mok"), "{out:?}");
+    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["validate", "network", "--color", "auto"])
+        .env("TERM", "dumb")
+        .output()
+        .expect("run gamut");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn think_without_a_computer_seat_is_said_not_ignored() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["play", "network", "--think", "1"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run gamut");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--think sets how long an mcts seat thinks, and no seat here is mcts"),
+        "{err}"
+    );
+}

@@ -22,7 +22,21 @@ use clap::{Parser, Subcommand, ValueEnum};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the output: on a terminal (`auto`, unless `NO_COLOR`
+    /// is set or `TERM` is `dumb`), `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
 }
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The `--color` of this run, set once at the start.
+static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 enum Command {
@@ -80,9 +94,16 @@ enum Command {
         /// Moves to play first, in notation, separated by spaces.
         #[arg(long, value_name = "MOVES")]
         moves: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Time random play-outs from the start: play-outs and plies per second.
     Bench(bench::BenchArgs),
+    /// List the shipped games, one line each.
+    List {
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -132,6 +153,7 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    let _ = COLOR.set(cli.color);
     match cli.command {
         Command::Validate {
             games,
@@ -171,8 +193,10 @@ pub fn run() -> i32 {
             depth,
             divide,
             moves,
-        } => perft::run(&game, depth, divide, moves.as_deref()),
+            format,
+        } => perft::run(&game, depth, divide, moves.as_deref(), format),
         Command::Bench(args) => bench::run(&args),
+        Command::List { format } => list(format),
     }
 }
 
@@ -204,10 +228,54 @@ pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sou
 
 /// Colour on standard error, by the same rule as standard output.
 pub fn colour_stderr() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+    colour(std::io::stderr().is_terminal())
 }
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set.
+/// Colour as `--color` says; with `auto`, only on a terminal that is not
+/// `dumb`, and never when `NO_COLOR` is set.
 pub fn colour_stdout() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+    colour(std::io::stdout().is_terminal())
+}
+
+fn colour(terminal: bool) -> bool {
+    match COLOR.get().copied().unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+                && terminal
+        }
+    }
+}
+
+/// `gamut list`: each shipped game with what it is.
+fn list(format: Format) -> i32 {
+    let mut games = Vec::new();
+    for name in crate::games::names() {
+        let rules = crate::check::check_game(name)
+            .ok()
+            .and_then(|checked| checked.rules);
+        let summary = rules.as_ref().map_or_else(String::new, validate::summary);
+        games.push((name, summary));
+    }
+    match format {
+        Format::Text => {
+            let width = games.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+            for (name, summary) in &games {
+                println!("{name:width$}  {summary}");
+            }
+        }
+        Format::Json => {
+            let list: Vec<serde_json::Value> = games
+                .iter()
+                .map(|(name, summary)| serde_json::json!({ "name": name, "summary": summary }))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&list).unwrap_or_default()
+            );
+        }
+    }
+    OK
 }

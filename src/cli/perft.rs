@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
-use super::{OK, USAGE, load_rules, shown};
+use super::{Format, OK, USAGE, load_rules, shown};
 use crate::engine::{Engine, Game, Overrun, divide, perft};
 
-pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i32 {
+pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>, format: Format) -> i32 {
     let rules = match load_rules(game) {
         Ok(rules) => rules,
         Err(code) => return code,
@@ -30,28 +30,55 @@ pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>) -> i3
             Ok(counts) => counts,
             Err(why) => return stopped(&why),
         };
-        let mut total = 0;
-        for (mv, n) in counts {
-            println!("{} {n}", engine.notation(&pos, &mv));
-            total += n;
+        let counts: Vec<(String, u64)> = counts
+            .iter()
+            .map(|(mv, n)| (engine.notation(&pos, mv), *n))
+            .collect();
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        match format {
+            Format::Text => {
+                for (mv, n) in &counts {
+                    println!("{mv} {n}");
+                }
+                println!("total {total}");
+            }
+            Format::Json => {
+                let moves: Vec<serde_json::Value> = counts
+                    .iter()
+                    .map(|(mv, n)| serde_json::json!({ "move": mv, "leaves": n }))
+                    .collect();
+                let v = serde_json::json!({ "depth": depth, "divide": moves, "total": total });
+                println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            }
         }
-        println!("total {total}");
         report_speed(total, started);
         return OK;
     }
     let started = Instant::now();
-    let mut leaves = 1;
-    if depth == 0 {
+    let mut counts = vec![1];
+    if depth == 0 && format == Format::Text {
         println!("perft(0) = 1");
     }
     for d in 1..=depth {
-        leaves = match perft(&engine, &pos, d, &mut history) {
+        let leaves = match perft(&engine, &pos, d, &mut history) {
             Ok(n) => n,
             Err(why) => return stopped(&why),
         };
-        println!("perft({d}) = {leaves}");
+        if format == Format::Text {
+            println!("perft({d}) = {leaves}");
+        }
+        counts.push(leaves);
     }
-    report_speed(leaves, started);
+    if format == Format::Json {
+        // `leaves[d]` is perft(d), from depth 0.
+        let v = serde_json::json!({
+            "depth": depth,
+            "leaves": counts,
+            "seconds": started.elapsed().as_secs_f64(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    report_speed(*counts.last().unwrap_or(&1), started);
     OK
 }
 

@@ -172,6 +172,16 @@ pub fn run(args: &PlayArgs) -> i32 {
             }
         }
     }
+    if (args.think.is_some() || args.iterations.is_some())
+        && !seats.iter().any(|s| matches!(s, Seat::Mcts(_)))
+    {
+        let flag = if args.think.is_some() {
+            "--think"
+        } else {
+            "--iterations"
+        };
+        eprintln!("gamut: {flag} sets how long an mcts seat thinks, and no seat here is mcts");
+    }
     let mut session = Session {
         engine: &engine,
         game: Game::new(&engine),
