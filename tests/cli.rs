@@ -1,5 +1,7 @@
 //! The `gamut` binary as a user runs it: output and exit codes.
 
+mod common;
+
 use std::process::Command;
 
 fn gamut(args: &[&str]) -> (i32, String, String) {
@@ -189,5 +191,25 @@ fn think_without_a_computer_seat_is_said_not_ignored() {
     assert!(
         err.contains("--think sets how long an mcts seat thinks, and no seat here is mcts"),
         "{err}"
+    );
+}
+
+#[test]
+fn the_closest_legal_moves_are_the_nearest_on_the_board() {
+    let dir = common::scratch("closest");
+    let (_, out, _) = common::gamut_in(&dir, &["play", "network"], "e5\ne6\ne6\nquit\n");
+    let line = out
+        .lines()
+        .find(|l| l.contains("Closest legal moves"))
+        .expect("a refusal");
+    let closest = line.split(": ").last().unwrap();
+    let mut cells: Vec<&str> = closest.split(' ').collect();
+    cells.sort();
+    // Each one a king step from e6 (before the fix: b6 c6 d6 e1 e2).
+    assert!(
+        cells
+            .iter()
+            .all(|c| ["d5", "d6", "d7", "e7", "f5", "f6", "f7"].contains(c)),
+        "{line}"
     );
 }

@@ -69,7 +69,9 @@ impl Input {
                     }
                     Some(line)
                 }
-                // Ctrl-C and Ctrl-D both end the session.
+                // Ctrl-C clears the line, as most prompts do; Ctrl-D
+                // (the end of input) ends the session.
+                Err(rustyline::error::ReadlineError::Interrupted) => Some(String::new()),
                 Err(_) => None,
             },
             Input::Plain(stdin) => {
@@ -481,10 +483,12 @@ impl Session<'_> {
     /// Legal moves that look most like what was typed.
     fn closest(&self, text: &str) -> Vec<String> {
         let typed = text.to_lowercase();
+        let typed_cells = cells_of(&typed);
         let mut legal = self.game.legal_notations();
+        // Nearest on the board first, cell by cell, then nearest in spelling.
         legal.sort_by_key(|m| {
-            let same_start = m.get(..2) == typed.get(..2);
-            (!same_start, strsim::levenshtein(m, &typed), m.clone())
+            let far = board_distance(&typed_cells, &cells_of(m));
+            (far, strsim::levenshtein(m, &typed), m.clone())
         });
         legal.truncate(5);
         legal
@@ -743,4 +747,39 @@ pub fn replay(path: &str) -> i32 {
             }
         }
     }
+}
+
+/// The cells a move's text names, in order, as (file, rank) from 0.
+fn cells_of(text: &str) -> Vec<(i32, i32)> {
+    let bytes = text.as_bytes();
+    let mut cells = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts =
+            bytes[i].is_ascii_lowercase() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if starts && digits > 0 && digits <= 3 {
+            let rank: i32 = text[i + 1..i + 1 + digits].parse().unwrap_or(0);
+            cells.push(((bytes[i] - b'a') as i32, rank - 1));
+            i += 1 + digits;
+        } else {
+            i += 1;
+        }
+    }
+    cells
+}
+
+/// How far apart two moves' cells are, cell by cell (king steps), with a
+/// cell one has and the other lacks counted as far.
+fn board_distance(a: &[(i32, i32)], b: &[(i32, i32)]) -> i32 {
+    const MISSING: i32 = 32;
+    let shared: i32 = a
+        .iter()
+        .zip(b)
+        .map(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()))
+        .sum();
+    shared + MISSING * (a.len() as i32 - b.len() as i32).abs()
 }
