@@ -100,3 +100,35 @@ fn a_record_of_a_game_file_is_opened_from_any_folder() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Last move: Dark c3"), "{out}");
 }
+
+#[test]
+fn replay_jumps_to_a_move_goes_back_and_stays_at_the_end() {
+    let dir = scratch("records-replay");
+    saved(&dir, "network", "e5 e6 d4", "r.toml");
+    let (code, out, _) = gamut_in(&dir, &["replay", "r.toml"], "2\nb\nzz\nend\n\nh\nq\n");
+    assert_eq!(code, 0);
+    let said: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.starts_with("Move ")
+                || l.contains("end of the record")
+                || l.contains("not a command")
+                || l.starts_with("End")
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Move 2: e6",
+            "Move 1: e5",
+            "`zz` is not a command here; type a move number from 0 to 3, or h for help.",
+            "Move 3: d4",
+            "End of the record: unfinished.",
+            "This is the end of the record: b goes back, a number jumps, q quits.",
+        ]
+    );
+    assert!(
+        out.contains("NUMBER      the position after that move"),
+        "{out}"
+    );
+}

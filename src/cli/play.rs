@@ -710,44 +710,81 @@ pub fn replay(path: &str) -> i32 {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut at = 0;
+    let mut show = true;
     loop {
-        print!(
-            "{}",
-            draw(&engine, game.position(), game.moves().last(), colour)
-        );
-        if at > 0 {
-            println!("Move {at}: {}", shown(&record.moves[at - 1]));
+        if show {
+            print!(
+                "{}",
+                draw(&engine, game.position(), game.moves().last(), colour)
+            );
+            if at > 0 {
+                println!("Move {at}: {}", shown(&record.moves[at - 1]));
+            }
+            if at == moves.len() {
+                println!("End of the record: {result}.");
+            }
         }
-        if at == moves.len() {
-            println!("End of the record: {result}.");
-            return OK;
-        }
-        let step = if interactive {
-            print!("[Enter] next, b back, q quit> ");
+        show = true;
+        if interactive {
+            print!("[Enter] next, b back, a move number, h help, q quit> ");
             let _ = std::io::stdout().flush();
-            match lines.next() {
-                Some(Ok(l)) => l.trim().to_lowercase(),
-                _ => return OK,
-            }
-        } else {
-            String::new()
+        }
+        // Commands come from standard input; at its end the record plays
+        // on to its end and the replay stops there.
+        let step = match lines.next() {
+            Some(Ok(l)) => l.trim().to_lowercase(),
+            _ if at == moves.len() => return OK,
+            _ => String::new(),
         };
-        match step.as_str() {
+        let target = match step.as_str() {
             "q" | "quit" => return OK,
-            "b" | "back" if at > 0 => {
-                game.undo();
-                at -= 1;
+            "h" | "help" | "?" => {
+                println!("{REPLAY_HELP}");
+                show = false;
+                continue;
             }
-            _ => {
-                if !game.play_move(&moves[at]) {
-                    eprintln!("gamut: move {} of the record does not replay", at + 1);
-                    return USAGE;
+            "" | "n" | "next" if at == moves.len() => {
+                println!("This is the end of the record: b goes back, a number jumps, q quits.");
+                show = false;
+                continue;
+            }
+            "" | "n" | "next" => at + 1,
+            "b" | "back" => at.saturating_sub(1),
+            "start" => 0,
+            "end" => moves.len(),
+            number => match number.parse::<usize>() {
+                Ok(n) if n <= moves.len() => n,
+                _ => {
+                    println!(
+                        "`{}` is not a command here; type a move number from 0 to {}, or h for help.",
+                        shown(number),
+                        moves.len()
+                    );
+                    show = false;
+                    continue;
                 }
-                at += 1;
+            },
+        };
+        while at > target {
+            game.undo();
+            at -= 1;
+        }
+        while at < target {
+            if !game.play_move(&moves[at]) {
+                eprintln!("gamut: move {} of the record does not replay", at + 1);
+                return USAGE;
             }
+            at += 1;
         }
     }
 }
+
+const REPLAY_HELP: &str = "\
+  Enter, n    the next move
+  b           back one move
+  NUMBER      the position after that move (0 is the start)
+  start, end  the first or the last position
+  q           stop";
 
 /// The cells a move's text names, in order, as (file, rank) from 0.
 fn cells_of(text: &str) -> Vec<(i32, i32)> {
