@@ -213,3 +213,27 @@ fn the_closest_legal_moves_are_the_nearest_on_the_board() {
         "{line}"
     );
 }
+
+#[test]
+fn rules_draws_the_regions_and_help_explains_this_games_notation() {
+    let dir = common::scratch("rules");
+    let (_, out, _) = common::gamut_in(&dir, &["play", "network"], "rules\nquit\n");
+    assert!(
+        out.contains("Regions (x marks their cells):\n  goal-1:\n    for Dark:"),
+        "{out}"
+    );
+    assert!(out.contains("         1  xxxxxx\n"), "{out}");
+    assert!(
+        out.contains("c3          a piece from reserve onto c3"),
+        "{out}"
+    );
+    assert!(out.contains("b3-d5       a piece moved"), "{out}");
+    assert!(!out.contains("a1^ "), "Network has no entries: {out}");
+    let (_, out, _) = common::gamut_in(&dir, &["play", "j"], "help\nquit\n");
+    assert!(
+        out.contains("a1^         a piece from reserve entered at a1"),
+        "{out}"
+    );
+    assert!(out.contains("a/b         the parts of one turn"), "{out}");
+    assert!(!out.contains("e6-off"), "J has no bear-off: {out}");
+}

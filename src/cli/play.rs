@@ -393,12 +393,18 @@ impl Session<'_> {
             let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             match word.to_ascii_lowercase().as_str() {
                 "quit" | "exit" => return OK,
-                "help" | "?" => println!("{HELP}"),
+                "help" | "?" => println!("{HELP}\n{}", rules.notation_guide()),
                 "moves" => self.list_moves(),
                 "undo" => self.undo(),
                 "redo" => self.redo(),
                 "hint" => self.hint(),
-                "rules" => print!("{}", rules.summary()),
+                "rules" => {
+                    print!("{}", rules.summary());
+                    if !rules.regions.is_empty() {
+                        print!("Regions (x marks their cells):\n{}", rules.regions_drawn());
+                    }
+                    print!("{}", rules.notation_guide());
+                }
                 "board" => self.show(),
                 "save" => self.save(rest.trim(), &mut input),
                 _ => self.human_move(line),

@@ -293,6 +293,17 @@ impl Rules {
         }
     }
 
+    /// Each named region drawn on the board (`x` its cells), per player
+    /// where the players' regions differ: what `rules` shows a player.
+    pub fn regions_drawn(&self) -> String {
+        let mut out = String::new();
+        for region in &self.regions {
+            let _ = writeln!(out, "  {}:", region.name);
+            let _ = self.write_sets(&mut out, &region.cells);
+        }
+        out
+    }
+
     /// A per-player set: once when both players see the same cells.
     fn write_sets(&self, out: &mut String, sets: &PerPlayer<CellSet>) -> fmt::Result {
         if sets[0] == sets[1] {

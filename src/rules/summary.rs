@@ -121,6 +121,62 @@ impl Rules {
         }
         out
     }
+
+    /// How this game's moves are written, one line for each kind of act
+    /// its rules have: what `help` and `rules` explain at the prompt.
+    pub fn notation_guide(&self) -> String {
+        let actions: Vec<&Action> = self
+            .parts
+            .iter()
+            .flat_map(|p| p.options.iter().map(|o| &o.action))
+            .collect();
+        let has = |f: fn(&Action) -> bool| actions.iter().any(|a| f(a));
+        let mut lines = Vec::new();
+        if has(|a| matches!(a, Action::Place { .. })) {
+            lines.push("c3          a piece from reserve onto c3".to_string());
+        }
+        if has(|a| matches!(a, Action::Enter { .. })) {
+            lines.push(
+                "a1^         a piece from reserve entered at a1, pushing up (^ up, v down, < left, > right, +up-right…); the arrow may be left out where only one push is possible"
+                    .to_string(),
+            );
+        }
+        if has(|a| {
+            matches!(
+                a,
+                Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+            )
+        }) {
+            lines.push(
+                "b3-d5       a piece moved from b3 to d5; b3xd5 when it takes what is on d5"
+                    .to_string(),
+            );
+        }
+        if has(|a| matches!(a, Action::BearOff { .. })) {
+            lines.push("e6-off      the top piece of e6 borne off the board".to_string());
+        }
+        if has(|a| matches!(a, Action::Return { .. })) {
+            lines.push(
+                "c4          (in a later part) the piece on c4 returned to reserve".to_string(),
+            );
+        }
+        if self.parts.len() > 1 {
+            lines.push("a/b         the parts of one turn, in order, joined by /".to_string());
+        }
+        if self.when_stuck == WhenStuck::Pass {
+            lines.push("pass        when no move is possible".to_string());
+        }
+        let mut out = String::from("How moves are written in this game:\n");
+        for l in lines {
+            out.push_str("  ");
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out
+    }
 }
 
 fn ordinal(n: u32) -> String {
