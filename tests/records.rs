@@ -132,3 +132,40 @@ fn replay_jumps_to_a_move_goes_back_and_stays_at_the_end() {
         "{out}"
     );
 }
+
+#[test]
+fn a_game_left_without_save_is_kept_and_says_where() {
+    let dir = scratch("records-autosave");
+    let kept = dir.join("kept.toml");
+    let run = |input: &str, args: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+            .args(args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .env("GAMUT_AUTOSAVE", &kept)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gamut");
+        use std::io::Write;
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    };
+    // Ended by the end of input, with no save.
+    let out = run("e5\ne6\n", &["play", "network"]);
+    assert!(out.contains("The game is kept in"), "{out}");
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("\"e6\""));
+    // It resumes, and a session that changes nothing says nothing more.
+    let out = run("quit\n", &["play", "--load", "kept.toml"]);
+    assert!(out.contains("Last move: Light e6"), "{out}");
+    assert!(!out.contains("The game is kept"), "{out}");
+    // Undo is kept too.
+    run("undo\nquit\n", &["play", "--load", "kept.toml"]);
+    assert!(!std::fs::read_to_string(&kept).unwrap().contains("\"e6\""));
+    // Without a place to keep it, the way to save is said.
+    let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nquit\n");
+    assert!(
+        out.contains("The game was not saved: `save FILE` keeps one."),
+        "{out}"
+    );
+}

@@ -6,6 +6,7 @@
 //! lines are read plainly and echoed, so a session reads as a transcript.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::board::draw;
@@ -195,6 +196,8 @@ pub fn run(args: &PlayArgs) -> i32 {
         source: game_arg,
         hash,
         ply_cap: args.ply_cap,
+        autosave: autosave_path(),
+        saved_moves: 0,
     };
     if let Some(r) = &loaded {
         for (i, m) in r.moves.iter().enumerate() {
@@ -208,6 +211,7 @@ pub fn run(args: &PlayArgs) -> i32 {
             }
         }
         warn_if_result_differs(r, &engine, session.game.status());
+        session.saved_moves = r.moves.len();
     }
     session.run()
 }
@@ -292,6 +296,29 @@ struct Session<'e> {
     hash: String,
     /// How many moves two computers play before the session stops.
     ply_cap: usize,
+    /// Where the game is kept as it goes (see [`autosave_path`]).
+    autosave: Option<PathBuf>,
+    /// How many moves the game had when it was last saved.
+    saved_moves: usize,
+}
+
+/// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
+/// (empty turns it off); else, for a person at a terminal, the state
+/// folder (`$XDG_STATE_HOME/gamut` or `~/.local/state/gamut`).
+fn autosave_path() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("GAMUT_AUTOSAVE") {
+        return (!path.is_empty()).then(|| PathBuf::from(path));
+    }
+    if !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    let dir = state.join("gamut");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("last-game.toml"))
 }
 
 const HELP: &str = "\
@@ -320,7 +347,13 @@ impl Session<'_> {
         let mut input = Input::new();
         self.show();
         let mut told_overrun = false;
+        let mut kept = (self.saved_moves, self.game.position().key());
         loop {
+            let now = (self.game.moves().len(), self.game.position().key());
+            if now != kept {
+                self.keep();
+                kept = now;
+            }
             let status = self.game.status();
             let to_move = self.game.position().to_move();
             told_overrun &= self.game.overrun().is_some();
@@ -384,6 +417,7 @@ impl Session<'_> {
                 Status::Over(_) => "game over> ".to_string(),
             };
             let Some(line) = input.line(&prompt) else {
+                self.farewell();
                 return OK;
             };
             let line = line.trim();
@@ -392,7 +426,10 @@ impl Session<'_> {
             }
             let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             match word.to_ascii_lowercase().as_str() {
-                "quit" | "exit" => return OK,
+                "quit" | "exit" => {
+                    self.farewell();
+                    return OK;
+                }
                 "help" | "?" => println!("{HELP}\n{}", rules.notation_guide()),
                 "moves" => self.list_moves(),
                 "undo" => self.undo(),
@@ -625,21 +662,17 @@ impl Session<'_> {
         }
     }
 
-    fn save(&self, path: &str, input: &mut Input) {
-        if path.is_empty() {
-            println!("Say where: save FILE");
-            return;
-        }
-        let path_shown = shown(path);
+    /// The game so far as a record to be saved at `file`.
+    fn record(&self, file: &Path) -> Record {
         let moves: Vec<String> = self
             .game
             .played()
             .map(|(pos, mv)| self.engine.notation(pos, mv))
             .collect();
         let rules = self.engine.rules();
-        let record = Record {
+        Record {
             game: rules.name.clone(),
-            source: record::source_for(&record::expand_home(path), &self.source),
+            source: record::source_for(file, &self.source),
             rules_hash: self.hash.clone(),
             players: (0..2)
                 .map(|p| {
@@ -651,8 +684,43 @@ impl Session<'_> {
                 .collect(),
             moves,
             result: self.result_word(),
+        }
+    }
+
+    /// Keeps the game in its automatic record after every change, so that
+    /// nothing typed is lost when the session ends without `save`.
+    fn keep(&mut self) {
+        let Some(path) = self.autosave.clone() else {
+            return;
         };
+        if let Err(e) = record::save(&path, &self.record(&path), true) {
+            println!("Could not keep the game: {}", shown(&e.to_string()));
+            self.autosave = None;
+        }
+    }
+
+    /// What becomes of the game when the session ends.
+    fn farewell(&self) {
+        if self.game.moves().len() == self.saved_moves {
+            return;
+        }
+        match &self.autosave {
+            Some(path) => {
+                let path = shown(&path.display().to_string()).into_owned();
+                println!("The game is kept in {path}: `gamut play --load {path}` resumes it.");
+            }
+            None => println!("The game was not saved: `save FILE` keeps one."),
+        }
+    }
+
+    fn save(&mut self, path: &str, input: &mut Input) {
+        if path.is_empty() {
+            println!("Say where: save FILE");
+            return;
+        }
+        let path_shown = shown(path);
         let file = record::expand_home(path);
+        let record = self.record(&file);
         let mut saved = record::save(&file, &record, false);
         if let Err(RecordError::Exists(_)) = saved {
             let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));
@@ -663,7 +731,10 @@ impl Session<'_> {
             saved = record::save(&file, &record, true);
         }
         match saved {
-            Ok(()) => println!("Saved {} moves to {path_shown}.", record.moves.len()),
+            Ok(()) => {
+                println!("Saved {} moves to {path_shown}.", record.moves.len());
+                self.saved_moves = record.moves.len();
+            }
             Err(e) => println!("Not saved: {}", shown(&e.to_string())),
         }
     }
