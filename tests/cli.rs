@@ -237,3 +237,18 @@ fn rules_draws_the_regions_and_help_explains_this_games_notation() {
     assert!(out.contains("a/b         the parts of one turn"), "{out}");
     assert!(!out.contains("e6-off"), "J has no bear-off: {out}");
 }
+
+#[test]
+fn completions_and_a_man_page_come_from_the_command_line_definitions() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, out, _) = gamut(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        for word in ["validate", "perft", "replay", "color"] {
+            assert!(out.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let (code, out, _) = gamut(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH gamut 1"), "{out}");
+    assert!(out.contains("validate"), "{out}");
+}

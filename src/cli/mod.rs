@@ -99,6 +99,11 @@ enum Command {
     },
     /// Time random play-outs from the start: play-outs and plies per second.
     Bench(bench::BenchArgs),
+    /// Print a completion script for a shell (`gamut completions bash >
+    /// ~/.local/share/bash-completion/completions/gamut`).
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (`gamut man > gamut.1`).
+    Man,
     /// List the shipped games, one line each.
     List {
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -197,6 +202,21 @@ pub fn run() -> i32 {
         } => perft::run(&game, depth, divide, moves.as_deref(), format),
         Command::Bench(args) => bench::run(&args),
         Command::List { format } => list(format),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "gamut", &mut std::io::stdout());
+            OK
+        }
+        Command::Man => {
+            let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            match page.render(&mut std::io::stdout()) {
+                Ok(()) => OK,
+                Err(e) => {
+                    eprintln!("gamut: {e}");
+                    USAGE
+                }
+            }
+        }
     }
 }
 
