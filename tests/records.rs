@@ -169,3 +169,41 @@ fn a_game_left_without_save_is_kept_and_says_where() {
         "{out}"
     );
 }
+
+#[test]
+fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
+    let dir = scratch("records-meaning");
+    let game = "game \"Tiny\"\nboard 4 x 4\nplayers A, B\nreserve 4 each\n\
+                region west = file a\nregion east = file d\n\
+                move place on board\ngoal A wins with chain between west and east\n";
+    std::fs::write(dir.join("tiny.game"), game).unwrap();
+    saved(&dir, "tiny.game", "a1 b2 b1 c2", "t.toml");
+    // Comments, spacing and the order of regions mean nothing.
+    let respelled = game
+        .replace(
+            "region west = file a\nregion east = file d\n",
+            "region east =  file d   # right\nregion west = file a\n",
+        )
+        .replace("move place on board", "move   place   on board  # anywhere");
+    std::fs::write(dir.join("tiny.game"), &respelled).unwrap();
+    let (code, out, err) = gamut_in(&dir, &["play", "--load", "t.toml"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Last move: B c2"), "{out}");
+    // A board without c2 does, and says what to do.
+    std::fs::write(
+        dir.join("tiny.game"),
+        respelled.replace("board 4 x 4", "board 4 x 4 without c2"),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "t.toml"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("mean something else") && err.contains("--force"),
+        "{err}"
+    );
+    // --force plays the record as far as its moves stay legal.
+    let (code, out, err) = gamut_in(&dir, &["play", "--load", "t.toml", "--force"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("move 4 of the record"), "{err}");
+    assert!(out.contains("Last move: A b1"), "{out}");
+}

@@ -72,6 +72,10 @@ enum Command {
         /// Resume a game saved with `save FILE`.
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
+        /// With --load: play a record whose rules have changed, as far as
+        /// its moves stay legal.
+        #[arg(long, requires = "load")]
+        force: bool,
         /// When no person plays, stop after this many moves (some games can
         /// go on for ever).
         #[arg(long, default_value_t = 1000)]
@@ -172,6 +176,7 @@ pub fn run() -> i32 {
             iterations,
             think,
             load,
+            force,
             ply_cap,
         } => {
             // With --load the game may be left out: then a seat may sit in its place.
@@ -189,6 +194,7 @@ pub fn run() -> i32 {
                 iterations,
                 think,
                 load,
+                force,
                 ply_cap,
             })
         }

@@ -40,6 +40,7 @@ pub struct PlayArgs {
     pub iterations: Option<u32>,
     pub think: Option<Duration>,
     pub load: Option<String>,
+    pub force: bool,
     pub ply_cap: usize,
 }
 
@@ -132,9 +133,9 @@ pub fn run(args: &PlayArgs) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let hash = record::rules_hash(&sources);
+    let hash = record::meaning_hash(&rules);
     if let Some(r) = &loaded
-        && let Err(message) = record_fits(r, &rules, &hash)
+        && let Err(message) = record_fits(r, &rules, &sources, args.force)
     {
         eprintln!("gamut: {}", shown(&message));
         return USAGE;
@@ -207,7 +208,11 @@ pub fn run(args: &PlayArgs) -> i32 {
                     i + 1,
                     shown(&format!("{m}: {e}"))
                 );
-                return USAGE;
+                if !args.force {
+                    return USAGE;
+                }
+                eprintln!("gamut: the game goes on from before that move");
+                break;
             }
         }
         warn_if_result_differs(r, &engine, session.game.status());
@@ -217,17 +222,24 @@ pub fn run(args: &PlayArgs) -> i32 {
 }
 
 /// Whether a record can be played with these rules: it must be of this
-/// game, under the same rules.
-fn record_fits(record: &Record, rules: &crate::rules::Rules, hash: &str) -> Result<(), String> {
+/// game, under rules that mean the same (unless `force`).
+fn record_fits(
+    record: &Record,
+    rules: &crate::rules::Rules,
+    sources: &crate::diag::Sources,
+    force: bool,
+) -> Result<(), String> {
     if record.game != rules.name {
         return Err(format!(
             "the record is of {}, not of {}",
             record.game, rules.name
         ));
     }
-    if record.rules_hash != hash {
+    let same = record.rules_hash == record::meaning_hash(rules)
+        || record.rules_hash == record::text_hash(sources);
+    if !same && !force {
         return Err(format!(
-            "the rules of {} changed since this record was saved, so its moves may no longer mean the same; replay it with the rules it was played under",
+            "the rules of {} mean something else since this record was saved (a board, move, goal or setup changed), so its moves may not replay; replay it with the rules it was played under, or `gamut play --load FILE --force` plays its moves as far as they stay legal",
             record.source
         ));
     }
@@ -756,7 +768,7 @@ pub fn replay(path: &str) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    if let Err(message) = record_fits(&record, &rules, &record::rules_hash(&sources)) {
+    if let Err(message) = record_fits(&record, &rules, &sources, false) {
         eprintln!("gamut: {}", shown(&message));
         return USAGE;
     }

@@ -15,7 +15,8 @@ pub struct Record {
     pub game: String,
     /// How the game was named on the command line: a shipped name or a path.
     pub source: String,
-    /// A hash of the rules text (the file and every file it extends).
+    /// A hash of what the rules mean (see [`meaning_hash`]); records
+    /// saved before it hold a hash of the rules text, still accepted.
     pub rules_hash: String,
     /// Each player's seat: `human`, `random` or `mcts`.
     pub players: BTreeMap<String, String>,
@@ -25,17 +26,62 @@ pub struct Record {
     pub result: String,
 }
 
-/// FNV-1a over every loaded file, so any change to the rules changes the hash.
-pub fn rules_hash(sources: &Sources) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+/// A hash of what the checked rules mean, so that only a change of
+/// meaning orphans a record: the rules as `validate --dump` prints them,
+/// with each region, move and goal resolved to its cells, less what only
+/// the text says (comments, spacing, the order and names of regions, how
+/// an option was written).
+pub fn meaning_hash(rules: &crate::rules::Rules) -> String {
+    let dump = rules.dump();
+    let mut in_region = false;
+    let mut h = Fnv::default();
+    for line in dump.lines() {
+        if !line.starts_with(' ') {
+            in_region = line.starts_with("region ");
+        }
+        if in_region || line.starts_with("  - ") {
+            continue;
+        }
+        h.add(
+            line.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .as_bytes(),
+        );
+    }
+    h.hex()
+}
+
+/// The hash records held before [`meaning_hash`]: FNV-1a over every
+/// loaded file's text.
+pub fn text_hash(sources: &Sources) -> String {
+    let mut h = Fnv::default();
     for i in 0..sources.len() {
-        let text = &sources.get(crate::diag::FileId(i as u32)).text;
-        for b in text.bytes().chain([0u8]) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h.add(sources.get(crate::diag::FileId(i as u32)).text.as_bytes());
+    }
+    h.hex()
+}
+
+/// FNV-1a, 64 bits; each piece added ends with a zero byte.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes.iter().chain(&[0u8]) {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
-    format!("{h:016x}")
+
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
