@@ -196,6 +196,9 @@ fn save_load_and_replay_a_record() {
     std::fs::write(&record, edited).unwrap();
     let (code, _, err) = run_play(&["--load", path], "");
     assert_eq!(code, 2);
-    assert!(err.contains("mean something else since this record was saved"), "{err}");
+    assert!(
+        err.contains("mean something else since this record was saved"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,6 +14,7 @@ use super::record::{self, Record, RecordError};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
 use crate::engine::{Engine, Game, Move, Outcome, ParseError, Status};
+use crate::rules::WhenStuck;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -480,11 +481,42 @@ impl Session<'_> {
         let _ = std::io::stdout().flush();
     }
 
+    /// How the game ended, and why: the goal that decided it, or the
+    /// rule for a player who cannot move, or the repetition.
     fn result_text(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win(p) => format!("Game over: {} wins.", self.engine.rules().players[p].name),
-            Outcome::Draw => "Game over: a draw by repetition.".to_string(),
+        let rules = self.engine.rules();
+        let pos = self.game.position();
+        let head = match outcome {
+            Outcome::Win(p) => format!("Game over: {} wins", rules.players[p].name),
+            Outcome::Draw => "Game over: a draw".to_string(),
+        };
+        if pos.result().is_some() {
+            let goals: Vec<String> = self
+                .engine
+                .goals_holding(pos)
+                .into_iter()
+                .map(|g| {
+                    let goal = &rules.goals[g];
+                    format!(
+                        "`{}` holds for {}",
+                        goal.text, rules.players[goal.player].name
+                    )
+                })
+                .collect();
+            if goals.is_empty() {
+                return format!("{head}.");
+            }
+            return format!("{head}: {}.", goals.join(", and "));
         }
+        if outcome == Outcome::Draw {
+            return format!("{head} by repetition.");
+        }
+        let stuck = &rules.players[pos.to_move()].name;
+        let rule = match rules.when_stuck {
+            WhenStuck::Win => "wins",
+            WhenStuck::Lose | WhenStuck::Pass => "loses",
+        };
+        format!("{head}: {stuck} cannot move, and in this game a player who cannot move {rule}.")
     }
 
     fn result_word(&self) -> String {

@@ -13,6 +13,22 @@ pub(super) enum Verdict {
 }
 
 impl Engine {
+    /// The goals that hold in `pos`, by their index in the rules: what a
+    /// front end names when it says why a game ended. Metered like a
+    /// listing; a goal whose check runs out is not named.
+    pub fn goals_holding(&self, pos: &Position) -> Vec<usize> {
+        let (held, _) = super::budget::metered(super::WORK_PER_LISTING, || {
+            (0..self.rules.goals.len())
+                .filter(|&g| {
+                    let goal = &self.rules.goals[g];
+                    self.holds_after(&goal.test, pos, goal.player, None, &mut None)
+                        && !super::budget::stopped()
+                })
+                .collect()
+        });
+        held
+    }
+
     /// Looks at the goals after `mover` played a part. `gained` holds the
     /// cells that received a piece in that part, when the position before
     /// it is known to satisfy no goal: a new chain must then run through one
