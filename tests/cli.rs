@@ -4,18 +4,7 @@ mod common;
 
 use std::process::Command;
 
-fn gamut(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run gamut");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::gamut;
 
 fn manifest(path: &str) -> String {
     format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))

@@ -6,22 +6,9 @@ mod common;
 
 use std::process::Command;
 
-use common::{engine_of, gamut_in, scratch};
+use common::{engine_of, gamut, gamut_in, scratch};
 use gamut::check::{Origin, check_source};
 use gamut::engine::{Game, perft};
-
-fn gamut(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run gamut");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn codes(text: &str) -> Vec<&'static str> {
     let checked = check_source("hostile.game", text, Origin::Memory);

@@ -216,3 +216,17 @@ pub fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, Stri
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs gamut with these arguments: exit code, standard output and error.
+pub fn gamut(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run gamut");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
