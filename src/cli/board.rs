@@ -10,9 +10,15 @@ const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
 pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) -> String {
+    let marks = last.map_or(CellSet::EMPTY, |mv| engine.cells_of(mv));
+    draw_marked(engine, pos, marks, colour)
+}
+
+/// The board with `marks` in brackets (the last move's cells, or the
+/// chain that won).
+pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool) -> String {
     let rules = engine.rules();
     let b = &rules.board;
-    let marks = last.map_or(CellSet::EMPTY, |mv| engine.cells_of(mv));
     let syms = engine.piece_symbols();
     let tall = b.cells.iter().any(|c| pos.height(c) > 1);
     let inner = if tall { 3 } else { 1 };

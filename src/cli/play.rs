@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::board::draw;
+use super::board::{draw, draw_marked};
 use super::record::{self, Record, RecordError};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
@@ -476,9 +476,43 @@ impl Session<'_> {
                 let p = pos.to_move();
                 println!("{} to move.", self.engine.rules().players[p].name);
             }
-            Status::Over(outcome) => println!("{}", self.result_text(outcome)),
+            Status::Over(outcome) => {
+                println!("{}", self.result_text(outcome));
+                self.show_win(outcome);
+            }
         }
         let _ = std::io::stdout().flush();
+    }
+
+    /// Where a connection goal decided the game, the board again with the
+    /// winning chain or network in brackets.
+    fn show_win(&self, outcome: Outcome) {
+        let pos = self.game.position();
+        if pos.result().is_none() {
+            return;
+        }
+        let rules = self.engine.rules();
+        let mut cells = crate::rules::CellSet::EMPTY;
+        for g in self.engine.goals_holding(pos) {
+            let goal = &rules.goals[g];
+            let connects = matches!(
+                goal.test,
+                crate::rules::GoalTest::Chain { .. } | crate::rules::GoalTest::Network { .. }
+            );
+            let counts_for_result = match outcome {
+                Outcome::Win(w) => {
+                    (goal.player == w) == (goal.outcome == crate::rules::Outcome::Wins)
+                }
+                Outcome::Draw => true,
+            };
+            if connects && counts_for_result {
+                cells = cells.union(self.engine.goal_cells(pos, g));
+            }
+        }
+        if !cells.is_empty() {
+            println!("What decided it, in brackets:");
+            print!("{}", draw_marked(self.engine, pos, cells, self.colour));
+        }
     }
 
     /// How the game ended, and why: the goal that decided it, or the

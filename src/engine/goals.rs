@@ -198,6 +198,7 @@ impl Engine {
             b,
             min,
             lines,
+            found: std::cell::Cell::new(CellSet::EMPTY),
         };
         // Cheap first: can zone `b` be reached from zone `a` at all, along
         // lines of sight through pieces outside both zones?
@@ -207,6 +208,46 @@ impl Engine {
         own.inter(a)
             .iter()
             .any(|start| search.extend(start, None, CellSet::single(start), 1))
+    }
+
+    /// The cells that make goal `goal` hold in `pos`: the chain or the
+    /// network, or the pieces a placement goal counts; empty when it does
+    /// not hold. For a front end to show how a game was won.
+    pub fn goal_cells(&self, pos: &Position, goal: usize) -> CellSet {
+        let goal = &self.rules.goals[goal];
+        let own = pos.owned(goal.player);
+        let (cells, _) = super::budget::metered(super::WORK_PER_LISTING, || match &goal.test {
+            GoalTest::Chain { a, b, connect } => own
+                .inter(*a)
+                .iter()
+                .map(|s| self.rules.board.flood(s, own, *connect))
+                .find(|group| group.intersects(a) && group.intersects(b))
+                .unwrap_or(CellSet::EMPTY),
+            GoalTest::Network { a, b, min, lines } => {
+                let search = NetworkSearch {
+                    engine: self,
+                    pos,
+                    own,
+                    a: *a,
+                    b: *b,
+                    min: *min,
+                    lines: *lines,
+                    found: std::cell::Cell::new(CellSet::EMPTY),
+                };
+                let held = own
+                    .inter(*a)
+                    .iter()
+                    .any(|start| search.extend(start, None, CellSet::single(start), 1));
+                if held {
+                    search.found.get()
+                } else {
+                    CellSet::EMPTY
+                }
+            }
+            GoalTest::AllIn { .. } => own,
+            GoalTest::AllOff => CellSet::EMPTY,
+        });
+        cells
     }
 }
 
@@ -218,6 +259,8 @@ struct NetworkSearch<'a> {
     b: CellSet,
     min: u32,
     lines: DirSet,
+    /// The network found, once one is.
+    found: std::cell::Cell<CellSet>,
 }
 
 impl NetworkSearch<'_> {
@@ -247,7 +290,8 @@ impl NetworkSearch<'_> {
         false
     }
 
-    /// Extends a network that ends at `at`, reached along `came`.
+    /// Extends a network that ends at `at`, reached along `came`; a network
+    /// found is left in `found`.
     fn extend(&self, at: Cell, came: Option<Dir>, used: CellSet, len: u32) -> bool {
         // Out of work: the goal's check names the goal (see `decide`).
         if !super::budget::charge(1) {
@@ -266,6 +310,7 @@ impl NetworkSearch<'_> {
             }
             if self.b.contains(next) {
                 if len + 1 >= self.min {
+                    self.found.set(used.union(CellSet::single(next)));
                     return true;
                 }
                 continue;
