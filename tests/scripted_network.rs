@@ -165,12 +165,12 @@ fn a_move_completing_both_networks_is_refused() {
         game_board(&game),
         "    a b c d e f g h
   8   . . . . . . 8
-  7 l D . D l . D . 7
-  6 . . l . . . . . 6
-  5 . D . . . D . l 5
-  4 . . . . l D l . 4
-  3 l . l . . . . . 3
-  2 . . l D . D D l 2
+  7 L D . D L . D . 7
+  6 . . L . . . . . 6
+  5 . D . . . D . L 5
+  4 . . . . L D L . 4
+  3 L . L . . . . . 3
+  2 . . L D . D D L 2
   1   . . D . . . 1
     a b c d e f g h
 "

@@ -37,3 +37,17 @@ fn every_unusual_game_checks_and_plays_by_its_rules() {
         exercise(&name, &engine, 4, 300);
     }
 }
+
+/// No piece symbol reads as a coordinate's digit, and two players never
+/// share one.
+#[test]
+fn piece_symbols_avoid_letters_that_read_as_digits() {
+    let symbols = |players: &str| {
+        common::engine_of(&format!("board 4 x 4\nplayers {players}\nmove place\n")).piece_symbols()
+    };
+    assert_eq!(symbols("Dark, Light"), ['D', 'L']);
+    assert_eq!(symbols("White, Black"), ['W', 'b']);
+    assert_eq!(symbols("Ivory, Onyx"), ['#', '@']);
+    assert_eq!(symbols("Lime, Lemon"), ['L', '@']);
+    assert_eq!(symbols("Red, Rose"), ['R', 'r']);
+}

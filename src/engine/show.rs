@@ -6,20 +6,37 @@ use super::{Engine, Position};
 
 impl Engine {
     /// The symbol of each player's pieces: the first letter of the name,
-    /// upper case for the first player, lower case for the second.
+    /// upper case for the first player, lower case for the second. A letter
+    /// that reads as a digit of the coordinates (`l`, `I`, `i`, `O`, `o`)
+    /// takes its other case, and where that is no better, or the players
+    /// would share a symbol, or the name starts with no ASCII letter, the
+    /// player gets `#` (first) or `@` (second).
     pub fn piece_symbols(&self) -> [char; 2] {
-        [0, 1].map(|p| {
+        let confusable =
+            |c: char| matches!(c, 'l' | 'I' | 'i' | 'O' | 'o') || !c.is_ascii_alphabetic();
+        let fallback = ['#', '@'];
+        let pick = |p: usize| {
             let c = self.rules.players[p].name.chars().next().unwrap_or('?');
-            if p == 0 {
-                c.to_ascii_uppercase()
+            let (first, second) = if p == 0 {
+                (c.to_ascii_uppercase(), c.to_ascii_lowercase())
             } else {
-                c.to_ascii_lowercase()
-            }
-        })
+                (c.to_ascii_lowercase(), c.to_ascii_uppercase())
+            };
+            [first, second]
+                .into_iter()
+                .find(|c| !confusable(*c))
+                .unwrap_or(fallback[p])
+        };
+        let symbols = [pick(0), pick(1)];
+        if symbols[0] == symbols[1] {
+            [symbols[0], fallback[1]]
+        } else {
+            symbols
+        }
     }
 
-    /// The board, top rank first. A piece is its owner's initial (the
-    /// first player's in upper case, the second's in lower case), followed
+    /// The board, top rank first. A piece is its owner's symbol (see
+    /// [`Engine::piece_symbols`]), followed
     /// by its height when it is a stack; `.` is an empty cell, a blank a hole.
     pub fn board_text(&self, pos: &Position) -> String {
         let rules = &self.rules;
