@@ -198,7 +198,9 @@ fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
     let (code, _, err) = gamut_in(&dir, &["play", "--load", "t.toml"], "quit\n");
     assert_eq!(code, 2);
     assert!(
-        err.contains("mean something else") && err.contains("--force"),
+        err.contains("mean something else")
+            && err.contains("--force")
+            && err.contains("(the board, the endings and the moves changed)"),
         "{err}"
     );
     // --force plays the record as far as its moves stay legal.
@@ -206,4 +208,10 @@ fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("move 4 of the record"), "{err}");
     assert!(out.contains("Last move: A b1"), "{out}");
+    // A change to the goal alone is named as such.
+    let goal_changed = respelled.replace("west and east", "west and east connected any");
+    std::fs::write(dir.join("tiny.game"), goal_changed).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "t.toml"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("(the endings changed)"), "{err}");
 }

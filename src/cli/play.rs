@@ -239,8 +239,18 @@ fn record_fits(
     let same = record.rules_hash == record::meaning_hash(rules)
         || record.rules_hash == record::text_hash(sources);
     if !same && !force {
+        let changed = record::changed_parts(&record.rules_parts, &record::meaning_parts(rules));
+        let what = if record.rules_parts.is_empty() || changed.is_empty() {
+            "a board, move, goal or setup changed".to_string()
+        } else {
+            match changed.split_last() {
+                Some((last, [])) => format!("{last} changed"),
+                Some((last, rest)) => format!("{} and {last} changed", rest.join(", ")),
+                None => String::new(),
+            }
+        };
         return Err(format!(
-            "the rules of {} mean something else since this record was saved (a board, move, goal or setup changed), so its moves may not replay; replay it with the rules it was played under, or `gamut play --load FILE --force` plays its moves as far as they stay legal",
+            "the rules of {} mean something else since this record was saved ({what}), so its moves may not replay; replay it with the rules it was played under, or `gamut play --load FILE --force` plays its moves as far as they stay legal",
             record.source
         ));
     }
@@ -752,6 +762,7 @@ impl Session<'_> {
             game: rules.name.clone(),
             source: record::source_for(file, &self.source),
             rules_hash: self.hash.clone(),
+            rules_parts: record::meaning_parts(rules),
             players: (0..2)
                 .map(|p| {
                     (

@@ -18,6 +18,11 @@ pub struct Record {
     /// A hash of what the rules mean (see [`meaning_hash`]); records
     /// saved before it hold a hash of the rules text, still accepted.
     pub rules_hash: String,
+    /// A hash of each part of the rules (the board, the moves, the
+    /// endings…), so that a refusal can say which changed; absent from
+    /// records saved before it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rules_parts: BTreeMap<String, String>,
     /// Each player's seat: `human`, `random` or `mcts`.
     pub players: BTreeMap<String, String>,
     /// The moves in notation, in order.
@@ -32,24 +37,62 @@ pub struct Record {
 /// the text says (comments, spacing, the order and names of regions, how
 /// an option was written).
 pub fn meaning_hash(rules: &crate::rules::Rules) -> String {
-    let dump = rules.dump();
-    let mut in_region = false;
     let mut h = Fnv::default();
-    for line in dump.lines() {
-        if !line.starts_with(' ') {
-            in_region = line.starts_with("region ");
-        }
-        if in_region || line.starts_with("  - ") {
-            continue;
-        }
-        h.add(
-            line.split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .as_bytes(),
-        );
+    for (_, line) in meaning_lines(rules) {
+        h.add(line.as_bytes());
     }
     h.hex()
+}
+
+/// [`meaning_hash`] part by part, named as a person would name them.
+pub fn meaning_parts(rules: &crate::rules::Rules) -> BTreeMap<String, String> {
+    let mut parts: BTreeMap<String, Fnv> = BTreeMap::new();
+    for (part, line) in meaning_lines(rules) {
+        parts.entry(part).or_default().add(line.as_bytes());
+    }
+    parts.into_iter().map(|(k, h)| (k, h.hex())).collect()
+}
+
+/// The parts whose meaning differs between two [`meaning_parts`].
+pub fn changed_parts(
+    was: &BTreeMap<String, String>,
+    now: &BTreeMap<String, String>,
+) -> Vec<String> {
+    let mut names: Vec<&String> = was.keys().chain(now.keys()).collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter(|n| was.get(*n) != now.get(*n))
+        .cloned()
+        .collect()
+}
+
+/// The lines of the dump that carry meaning, spacing normalised, each
+/// with the part of the rules it belongs to.
+fn meaning_lines(rules: &crate::rules::Rules) -> Vec<(String, String)> {
+    let dump = rules.dump();
+    let mut part = "";
+    let mut lines = Vec::new();
+    for line in dump.lines() {
+        if !line.starts_with(' ') {
+            part = match line.split([' ', ':']).next().unwrap_or("") {
+                "board" => "the board",
+                "players" | "turns" => "the players and turns",
+                "pieces" | "reserve" | "setup" => "the pieces and setup",
+                "part" => "the moves",
+                "goal" | "precedence" | "when" | "draw" => "the endings",
+                "region" => "",
+                _ => "the other rules",
+            };
+        }
+        if part.is_empty() || line.starts_with("  - ") {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        lines.push((part.to_string(), words.join(" ")));
+    }
+    lines
 }
 
 /// The hash records held before [`meaning_hash`]: FNV-1a over every
