@@ -134,9 +134,9 @@ pub fn run(args: &PlayArgs) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let hash = record::meaning_hash(&rules);
+    let meaning = record::meaning(&rules);
     if let Some(r) = &loaded
-        && let Err(message) = record_fits(r, &rules, &sources, args.force)
+        && let Err(message) = record_fits(r, &rules, &meaning, &sources, args.force)
     {
         eprintln!("gamut: {}", shown(&message));
         return USAGE;
@@ -196,7 +196,7 @@ pub fn run(args: &PlayArgs) -> i32 {
         hint_rng: Rng::new(args.seed ^ 0x5eed),
         colour: colour_stdout(),
         source: game_arg,
-        hash,
+        meaning,
         ply_cap: args.ply_cap,
         autosave: autosave_path(),
         saved_moves: 0,
@@ -227,6 +227,7 @@ pub fn run(args: &PlayArgs) -> i32 {
 fn record_fits(
     record: &Record,
     rules: &crate::rules::Rules,
+    meaning: &record::Meaning,
     sources: &crate::diag::Sources,
     force: bool,
 ) -> Result<(), String> {
@@ -236,10 +237,9 @@ fn record_fits(
             record.game, rules.name
         ));
     }
-    let same = record.rules_hash == record::meaning_hash(rules)
-        || record.rules_hash == record::text_hash(sources);
+    let same = record.rules_hash == meaning.hash || record.rules_hash == record::text_hash(sources);
     if !same && !force {
-        let changed = record::changed_parts(&record.rules_parts, &record::meaning_parts(rules));
+        let changed = record::changed_parts(&record.rules_parts, &meaning.parts);
         let what = if record.rules_parts.is_empty() || changed.is_empty() {
             "a board, move, goal or setup changed".to_string()
         } else {
@@ -316,7 +316,8 @@ struct Session<'e> {
     hint_rng: Rng,
     colour: bool,
     source: String,
-    hash: String,
+    /// What the rules mean, for the records this session saves.
+    meaning: record::Meaning,
     /// How many moves two computers play before the session stops.
     ply_cap: usize,
     /// Where the game is kept as it goes (see [`autosave_path`]).
@@ -761,8 +762,8 @@ impl Session<'_> {
         Record {
             game: rules.name.clone(),
             source: record::source_for(file, &self.source),
-            rules_hash: self.hash.clone(),
-            rules_parts: record::meaning_parts(rules),
+            rules_hash: self.meaning.hash.clone(),
+            rules_parts: self.meaning.parts.clone(),
             players: (0..2)
                 .map(|p| {
                     (
@@ -845,7 +846,7 @@ pub fn replay(path: &str) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    if let Err(message) = record_fits(&record, &rules, &sources, false) {
+    if let Err(message) = record_fits(&record, &rules, &record::meaning(&rules), &sources, false) {
         eprintln!("gamut: {}", shown(&message));
         return USAGE;
     }

@@ -15,7 +15,7 @@ pub struct Record {
     pub game: String,
     /// How the game was named on the command line: a shipped name or a path.
     pub source: String,
-    /// A hash of what the rules mean (see [`meaning_hash`]); records
+    /// A hash of what the rules mean (see [`meaning`]); records
     /// saved before it hold a hash of the rules text, still accepted.
     pub rules_hash: String,
     /// A hash of each part of the rules (the board, the moves, the
@@ -31,29 +31,32 @@ pub struct Record {
     pub result: String,
 }
 
-/// A hash of what the checked rules mean, so that only a change of
-/// meaning orphans a record: the rules as `validate --dump` prints them,
-/// with each region, move and goal resolved to its cells, less what only
-/// the text says (comments, spacing, the order and names of regions, how
-/// an option was written).
-pub fn meaning_hash(rules: &crate::rules::Rules) -> String {
-    let mut h = Fnv::default();
-    for (_, line) in meaning_lines(rules) {
-        h.add(line.as_bytes());
-    }
-    h.hex()
+/// What the checked rules mean, as a record keeps it: a hash of the whole
+/// and of each part, named as a person would name them.
+pub struct Meaning {
+    pub hash: String,
+    pub parts: BTreeMap<String, String>,
 }
 
-/// [`meaning_hash`] part by part, named as a person would name them.
-pub fn meaning_parts(rules: &crate::rules::Rules) -> BTreeMap<String, String> {
+/// Hashes what the checked rules mean, so that only a change of meaning
+/// orphans a record: the rules as `validate --dump` prints them, with each
+/// region, move and goal resolved to its cells, less what only the text
+/// says (comments, spacing, the order and names of regions, how an option
+/// was written). Made once per game, not per save.
+pub fn meaning(rules: &crate::rules::Rules) -> Meaning {
+    let mut whole = Fnv::default();
     let mut parts: BTreeMap<String, Fnv> = BTreeMap::new();
     for (part, line) in meaning_lines(rules) {
+        whole.add(line.as_bytes());
         parts.entry(part).or_default().add(line.as_bytes());
     }
-    parts.into_iter().map(|(k, h)| (k, h.hex())).collect()
+    Meaning {
+        hash: whole.hex(),
+        parts: parts.into_iter().map(|(k, h)| (k, h.hex())).collect(),
+    }
 }
 
-/// The parts whose meaning differs between two [`meaning_parts`].
+/// The parts whose meaning differs between two [`Meaning::parts`].
 pub fn changed_parts(
     was: &BTreeMap<String, String>,
     now: &BTreeMap<String, String>,
@@ -95,7 +98,7 @@ fn meaning_lines(rules: &crate::rules::Rules) -> Vec<(String, String)> {
     lines
 }
 
-/// The hash records held before [`meaning_hash`]: FNV-1a over every
+/// The hash records held before [`meaning`]: FNV-1a over every
 /// loaded file's text.
 pub fn text_hash(sources: &Sources) -> String {
     let mut h = Fnv::default();
