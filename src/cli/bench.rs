@@ -92,7 +92,11 @@ pub fn run(args: &BenchArgs) -> i32 {
                 Some(Outcome::Draw) => tally.draws += 1,
                 None => tally.capped += 1,
             }
-            if let Some(bar) = &bar {
+            // Set every 64 play-outs, to keep it off the measured loop; the
+            // bar's own tick keeps it moving when play-outs are slow.
+            if let Some(bar) = &bar
+                && tally.playouts % 64 == 0
+            {
                 match limit {
                     Limit::Playouts(_) => bar.set_position(tally.playouts),
                     Limit::Time(_) => bar.set_position(began.elapsed().as_millis() as u64),
@@ -139,6 +143,7 @@ fn progress_bar(limit: &Limit, format: Format) -> Option<indicatif::ProgressBar>
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
+    bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
 }
 
