@@ -224,6 +224,13 @@ impl Engine {
             );
             out.acts[part] = acts;
         }
+        // An outline keeps no more stems than a listing keeps moves.
+        if ways > 0 && out.stems.len() >= super::budget::MAX_MOVES {
+            super::budget::stop(super::budget::Overrun::Moves {
+                limit: super::budget::MAX_MOVES,
+            });
+            return;
+        }
         if ways > 0 {
             let before = out.stems.last().map_or(0, Stem::end);
             out.stems.push(Stem {
