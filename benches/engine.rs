@@ -4,9 +4,10 @@
 //! from the start.
 //! Run with `cargo bench`; compare figures from one run, not across runs.
 
-use gamut::ai::{PlayoutPolicy, Rng, random_playout};
-use gamut::check::check_game;
+use gamut::ai::{PlayoutPolicy, random_playout};
 use gamut::engine::{Engine, Game, Position, Status, Successors};
+use gamut::load::check_game;
+use gamut::rng::Rng;
 
 fn main() {
     divan::main();

@@ -10,5 +10,7 @@ pub mod diag;
 pub mod engine;
 pub mod games;
 pub mod input;
+pub mod load;
+pub mod rng;
 pub mod rules;
 pub mod syntax;

@@ -4,9 +4,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use gamut::ai::{PlayoutPolicy, Rng, random_playout};
-use gamut::check::check_game;
+use gamut::ai::{PlayoutPolicy, random_playout};
 use gamut::engine::{Engine, Successors};
+use gamut::load::check_game;
+use gamut::rng::Rng;
 
 struct Counting;
 

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use gamut::check::{Origin, check_bytes};
+use gamut::check::Origin;
 use gamut::diag::render;
+use gamut::load::check_bytes;
 
 fn report(path: &Path) -> String {
     let bytes = std::fs::read(path).expect("read fixture");

@@ -2,7 +2,8 @@
 //! docs/LANGUAGE.md checks without error. A fragment is completed with a
 //! default board, players, move and setup for whatever it leaves out.
 
-use gamut::check::{Origin, check_source};
+use gamut::check::Origin;
+use gamut::load::check_source;
 
 fn starts(lines: &[&str], keyword: &str) -> bool {
     lines.iter().any(|l| {

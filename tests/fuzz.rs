@@ -8,9 +8,10 @@
 //! refused with the rule named, never panic, abort or hang. The number of
 //! cases is `GAMUT_FUZZ_CASES` (64 unless set; `.ci/run` sets more).
 
-use gamut::ai::Rng;
-use gamut::check::{Checked, Origin, check_source};
+use gamut::check::{Checked, Origin};
 use gamut::engine::{Engine, Successors, perft};
+use gamut::load::check_source;
+use gamut::rng::Rng;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

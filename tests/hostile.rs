@@ -7,8 +7,9 @@ mod common;
 use std::process::Command;
 
 use common::{engine_of, gamut, gamut_in, scratch};
-use gamut::check::{Origin, check_source};
+use gamut::check::Origin;
 use gamut::engine::{Game, perft};
+use gamut::load::check_source;
 
 fn codes(text: &str) -> Vec<&'static str> {
     let checked = check_source("hostile.game", text, Origin::Memory);
@@ -434,7 +435,7 @@ fn part_by_part_agrees_with_the_listed_moves() {
         "board 5 x 5\nplayers A, B\nsetup\n  A on a1, e1\n  B on a5, e5\n\
          move step any onto empty\nthen may step orthogonal onto empty\nthen must slide diagonal\n",
     );
-    let mut rng = gamut::ai::Rng::new(7);
+    let mut rng = gamut::rng::Rng::new(7);
     let mut game = Game::new(&engine);
     let mut scratch = gamut::engine::Successors::default();
     for _ in 0..6 {

@@ -2,9 +2,10 @@
 //! games of Network and of Forms, at a small iteration budget, playing
 //! each side in half the games.
 
-use gamut::ai::{Budget, MctsConfig, Rng, mcts_choose};
-use gamut::check::check_game;
+use gamut::ai::{Budget, MctsConfig, mcts_choose};
 use gamut::engine::{Engine, Game, Outcome, Status};
+use gamut::load::check_game;
+use gamut::rng::Rng;
 
 const GAMES: u64 = 100;
 const ITERATIONS: u32 = 64;

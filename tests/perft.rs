@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use gamut::check::check_game;
 use gamut::engine::{Engine, Game, perft};
+use gamut::load::check_game;
 
 struct Case {
     moves: String,

@@ -7,9 +7,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use gamut::ai::Rng;
-use gamut::check::check_game;
 use gamut::engine::{Engine, Game, Status};
+use gamut::load::check_game;
+use gamut::rng::Rng;
 
 fn run_play(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))

@@ -5,9 +5,9 @@
 mod common;
 use common::*;
 
-use gamut::ai::Rng;
-use gamut::check::check_game;
 use gamut::engine::{Engine, Game, Status};
+use gamut::load::check_game;
+use gamut::rng::Rng;
 
 #[test]
 fn random_games_of_every_shipped_game_keep_the_rules() {

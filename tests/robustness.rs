@@ -1,8 +1,9 @@
 //! No input makes the parser or checker panic: mutated shipped games,
 //! random bytes, and a few hand-made extremes all end in a result.
 
-use gamut::check::{Origin, check_bytes, check_source};
+use gamut::check::Origin;
 use gamut::games::SHIPPED;
+use gamut::load::{check_bytes, check_source};
 use proptest::prelude::*;
 
 /// Words of the language and bits of punctuation, to splice into games.

@@ -5,8 +5,8 @@
 mod common;
 use common::*;
 
-use gamut::ai::Rng;
 use gamut::engine::{Draw, Engine, Game, Status, Successors};
+use gamut::rng::Rng;
 
 /// The shipped games whose moves are drawn directly, and the others.
 #[test]
@@ -86,7 +86,7 @@ fn drawn_moves_of_unusual_games_are_uniform() {
         "returners.game",
     ] {
         let path = dir.join(file).display().to_string();
-        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
         for seed in 0..3 {
             let mut game = Game::new(&engine);
             let mut rng = Rng::new(seed);
@@ -211,7 +211,7 @@ fn every_game() -> Vec<(String, Engine)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path().display().to_string();
-        let engine = Engine::new(gamut::check::check_game(&path).unwrap().rules.unwrap());
+        let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
         engines.push((path, engine));
     }
     engines

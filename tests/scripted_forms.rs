@@ -35,12 +35,14 @@ fn a_slide_must_cut_pieces_off() {
     play(&mut game, "b1-c2");
     assert_eq!(
         game_board(&game),
-        "    a b c d
-  4 . . . . 4
-  3 . . . . 3
-  2 . . B . 2
-  1 . . w B 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  .  .  .  3
+  2  .  .  B  .  2
+  1  .  .  w  B  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
     assert_eq!(to_move(&game), WHITE);
@@ -57,12 +59,14 @@ fn a_capture_cuts_off_pieces_of_both_colours() {
     play(&mut game, "c1xd1");
     assert_eq!(
         game_board(&game),
-        "    a b c d
-  4 . . . . 4
-  3 . . . w 3
-  2 . . . B 2
-  1 . . . B 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  .  .  w  3
+  2  .  .  .  B  2
+  1  .  .  .  B  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
     assert_eq!(to_move(&game), WHITE);
@@ -77,12 +81,14 @@ fn a_slide_cuts_off_pieces_of_both_colours() {
     play(&mut game, "b1-b2");
     assert_eq!(
         game_board(&game),
-        "    a b c d
-  4 . . . . 4
-  3 . . . . 3
-  2 . B . . 2
-  1 . . . . 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  .  .  .  3
+  2  .  B  .  .  2
+  1  .  .  .  .  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
     // White has nothing left: no move, and in misère that is a win.
@@ -194,12 +200,14 @@ fn slides_leaving_one_lone_piece_are_one_move() {
     let board = game_board(&game);
     assert_eq!(
         board,
-        "    a b c d
-  4 . . . . 4
-  3 . B . . 3
-  2 . . . . 2
-  1 . . . . 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  B  .  .  3
+  2  .  .  .  .  2
+  1  .  .  .  .  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
     assert_eq!(winner(&game), Some(WHITE), "White has no piece and no move");
@@ -221,12 +229,14 @@ fn meyers_first_illustration_slide_cuts_off_the_white_corner_piece() {
     play(&mut game, "b4-d1");
     assert_eq!(
         game_board(&game),
-        "    a b c d
-  4 . . . . 4
-  3 . B . . 3
-  2 . w . . 2
-  1 B w w B 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  B  .  .  3
+  2  .  w  .  .  2
+  1  B  w  w  B  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
 }
@@ -247,12 +257,14 @@ fn meyers_second_illustration_temporary_disconnection_removes_nothing() {
     play(&mut game, "a2-c2");
     assert_eq!(
         game_board(&game),
-        "    a b c d
-  4 . . . . 4
-  3 . . . . 3
-  2 . w w . 2
-  1 . . . . 1
-    a b c d
+        "     a  b  c  d
+  4  .  .  .  .  4
+  3  .  .  .  .  3
+  2  .  w  w  .  2
+  1  .  .  .  .  1
+     a  b  c  d
+Black (B)
+White (w)
 "
     );
     assert_eq!(winner(&game), Some(BLACK));

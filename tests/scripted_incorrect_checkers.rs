@@ -78,16 +78,18 @@ setup
     assert_board(
         &game,
         r"
-    a b c d e f g h
-  8 . . . . . . . . 8
-  7 . w . . . . B . 7
-  6 . . . . . B . . 6
-  5 . . . . . . . . 5
-  4 . . . . w . . . 4
-  3 . . . . . . . . 3
-  2 . . . B . . . . 2
-  1 . . . . . . . . 1
-    a b c d e f g h
+     a  b  c  d  e  f  g  h
+  8  .  .  .  .  .  .  .  .  8
+  7  .  w  .  .  .  .  B  .  7
+  6  .  .  .  .  .  B  .  .  6
+  5  .  .  .  .  .  .  .  .  5
+  4  .  .  .  .  w  .  .  .  4
+  3  .  .  .  .  .  .  .  .  3
+  2  .  .  .  B  .  .  .  .  2
+  1  .  .  .  .  .  .  .  .  1
+     a  b  c  d  e  f  g  h
+Black (B)
+White (w)
 ",
     );
     assert_eq!(game.position().to_move(), WHITE);
@@ -355,16 +357,18 @@ setup
     assert_board(
         &game,
         r"
-    a b c d e f g h
-  8 . . . . . . w . 8
-  7 . . . . . . . . 7
-  6 . . . . . . . . 6
-  5 . . B . . . . . 5
-  4 . B . B . . . . 4
-  3 . . . . . . . . 3
-  2 . B . B . . . . 2
-  1 . . . . . . . . 1
-    a b c d e f g h
+     a  b  c  d  e  f  g  h
+  8  .  .  .  .  .  .  w  .  8
+  7  .  .  .  .  .  .  .  .  7
+  6  .  .  .  .  .  .  .  .  6
+  5  .  .  B  .  .  .  .  .  5
+  4  .  B  .  B  .  .  .  .  4
+  3  .  .  .  .  .  .  .  .  3
+  2  .  B  .  B  .  .  .  .  2
+  1  .  .  .  .  .  .  .  .  1
+     a  b  c  d  e  f  g  h
+Black (B)
+White (w)
 ",
     );
 }

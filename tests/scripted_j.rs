@@ -150,18 +150,18 @@ reserve White 11, Black 8
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 . . . . 6
-  5 . . . . 5
-  4 . . . . 4
-  3 b b b b 3
-  2 W . . . 2
-  1 W . . . 1
-    a b c d
-White: 10 in reserve
-Black: 8 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  .  .  .  .  6
+  5  .  .  .  .  5
+  4  .  .  .  .  4
+  3  b  b  b  b  3
+  2  W  .  .  .  2
+  1  W  .  .  .  1
+     a  b  c  d
+White (W): 10 in reserve
+Black (b): 8 in reserve
 ",
     );
     assert_eq!(winner(&game), Some(WHITE));
@@ -188,18 +188,18 @@ reserve White 10, Black 3
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . b . 8
-  7 . . b . 7
-  6 . . b . 6
-  5 . W b . 5
-  4 . . b . 4
-  3 b b b b 3
-  2 . . W . 2
-  1 . . W . 1
-    a b c d
-White: 9 in reserve
-Black: 3 in reserve
+     a  b  c  d
+  8  .  .  b  .  8
+  7  .  .  b  .  7
+  6  .  .  b  .  6
+  5  .  W  b  .  5
+  4  .  .  b  .  4
+  3  b  b  b  b  3
+  2  .  .  W  .  2
+  1  .  .  W  .  1
+     a  b  c  d
+White (W): 9 in reserve
+Black (b): 3 in reserve
 ",
     );
     assert_eq!(winner(&game), Some(WHITE));
@@ -224,18 +224,18 @@ reserve White 9, Black 6
     assert_board(
         &game,
         r"
-    a b c d
-  8 W W b . 8
-  7 . . b b 7
-  6 . . . b 6
-  5 . . . b 5
-  4 . . . b 4
-  3 . . W . 3
-  2 . W . . 2
-  1 . . . . 1
-    a b c d
-White: 8 in reserve
-Black: 6 in reserve
+     a  b  c  d
+  8  W  W  b  .  8
+  7  .  .  b  b  7
+  6  .  .  .  b  6
+  5  .  .  .  b  5
+  4  .  .  .  b  4
+  3  .  .  W  .  3
+  2  .  W  .  .  2
+  1  .  .  .  .  1
+     a  b  c  d
+White (W): 8 in reserve
+Black (b): 6 in reserve
 ",
     );
     assert_eq!(winner(&game), Some(BLACK));
@@ -313,18 +313,18 @@ reserve White 8, Black 10
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 W . . . 6
-  5 b . . . 5
-  4 W . . . 4
-  3 b . W b 3
-  2 W . . . 2
-  1 W . . . 1
-    a b c d
-White: 7 in reserve
-Black: 10 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  W  .  .  .  6
+  5  b  .  .  .  5
+  4  W  .  .  .  4
+  3  b  .  W  b  3
+  2  W  .  .  .  2
+  1  W  .  .  .  1
+     a  b  c  d
+White (W): 7 in reserve
+Black (b): 10 in reserve
 ",
     );
     assert_eq!(game.status(), Status::Ongoing);
@@ -335,18 +335,18 @@ Black: 10 in reserve
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 W . . . 6
-  5 b . . . 5
-  4 W . . . 4
-  3 b W b b 3
-  2 W . . . 2
-  1 W . . . 1
-    a b c d
-White: 7 in reserve
-Black: 9 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  W  .  .  .  6
+  5  b  .  .  .  5
+  4  W  .  .  .  4
+  3  b  W  b  b  3
+  2  W  .  .  .  2
+  1  W  .  .  .  1
+     a  b  c  d
+White (W): 7 in reserve
+Black (b): 9 in reserve
 ",
     );
     assert_eq!(game.status(), Status::Ongoing);
@@ -400,18 +400,18 @@ reserve White 11, Black 12
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 . . . . 6
-  5 . . . . 5
-  4 . . . . 4
-  3 . . . . 3
-  2 . . . . 2
-  1 W W . . 1
-    a b c d
-White: 10 in reserve
-Black: 12 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  .  .  .  .  6
+  5  .  .  .  .  5
+  4  .  .  .  .  4
+  3  .  .  .  .  3
+  2  .  .  .  .  2
+  1  W  W  .  .  1
+     a  b  c  d
+White (W): 10 in reserve
+Black (b): 12 in reserve
 ",
     );
 }
@@ -489,18 +489,18 @@ reserve White 9, Black 11
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 . . . . 6
-  5 . . . . 5
-  4 . . . . 4
-  3 . W b . 3
-  2 W . . . 2
-  1 . W . . 1
-    a b c d
-White: 9 in reserve
-Black: 11 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  .  .  .  .  6
+  5  .  .  .  .  5
+  4  .  .  .  .  4
+  3  .  W  b  .  3
+  2  W  .  .  .  2
+  1  .  W  .  .  1
+     a  b  c  d
+White (W): 9 in reserve
+Black (b): 11 in reserve
 ",
     );
     assert_eq!(game.position().to_move(), BLACK);
@@ -548,18 +548,18 @@ reserve White 9, Black 11
     assert_board(
         &game,
         r"
-    a b c d
-  8 . . . . 8
-  7 . . . . 7
-  6 . . W . 6
-  5 . . . . 5
-  4 . . . . 4
-  3 . W W . 3
-  2 . . . b 2
-  1 . . . . 1
-    a b c d
-White: 9 in reserve
-Black: 11 in reserve
+     a  b  c  d
+  8  .  .  .  .  8
+  7  .  .  .  .  7
+  6  .  .  W  .  6
+  5  .  .  .  .  5
+  4  .  .  .  .  4
+  3  .  W  W  .  3
+  2  .  .  .  b  2
+  1  .  .  .  .  1
+     a  b  c  d
+White (W): 9 in reserve
+Black (b): 11 in reserve
 ",
     );
 }

@@ -163,16 +163,18 @@ fn a_move_completing_both_networks_is_refused() {
     let mut game = Game::new(&engine);
     assert_eq!(
         game_board(&game),
-        "    a b c d e f g h
-  8   . . . . . . 8
-  7 L D . D L . D . 7
-  6 . . L . . . . . 6
-  5 . D . . . D . L 5
-  4 . . . . L D L . 4
-  3 L . L . . . . . 3
-  2 . . L D . D D L 2
-  1   . . D . . . 1
-    a b c d e f g h
+        "     a  b  c  d  e  f  g  h
+  8     .  .  .  .  .  .     8
+  7  L  D  .  D  L  .  D  .  7
+  6  .  .  L  .  .  .  .  .  6
+  5  .  D  .  .  .  D  .  L  5
+  4  .  .  .  .  L  D  L  .  4
+  3  L  .  L  .  .  .  .  .  3
+  2  .  .  L  D  .  D  D  L  2
+  1     .  .  D  .  .  .     1
+     a  b  c  d  e  f  g  h
+Dark (D)
+Light (L)
 "
     );
     assert_eq!(to_move(&game), DARK);

@@ -44,16 +44,18 @@ fn a_single_checker_steps_forward_or_diagonally_forward() {
     play(&mut game, "e7-d6");
     assert_eq!(
         game_board(&game),
-        "    a b c d e f g h
-  8 . . . . . . . . 8
-  7 . . . . . . . . 7
-  6 . . . w . . . . 6
-  5 . . R . . . . . 5
-  4 . . . . . . . . 4
-  3 . . . . . . . . 3
-  2 . . . . . . . . 2
-  1 . . . . . . . . 1
-    a b c d e f g h
+        "     a  b  c  d  e  f  g  h
+  8  .  .  .  .  .  .  .  .  8
+  7  .  .  .  .  .  .  .  .  7
+  6  .  .  .  w  .  .  .  .  6
+  5  .  .  R  .  .  .  .  .  5
+  4  .  .  .  .  .  .  .  .  4
+  3  .  .  .  .  .  .  .  .  3
+  2  .  .  .  .  .  .  .  .  2
+  1  .  .  .  .  .  .  .  .  1
+     a  b  c  d  e  f  g  h
+Red (R)
+White (w)
 "
     );
 }
@@ -73,16 +75,18 @@ fn stepping_onto_a_friendly_stack_makes_it_taller() {
     play(&mut game, "c3-c4");
     assert_eq!(
         game_board(&game),
-        "    a  b  c  d  e  f  g  h
-  8 .  .  .  .  .  .  .  w 8
-  7 .  .  .  .  .  .  .  . 7
-  6 .  .  .  .  .  .  .  . 6
-  5 .  .  .  .  .  .  .  . 5
-  4 .  .  R3 w  .  .  .  . 4
-  3 .  .  .  R  .  .  .  . 3
-  2 .  .  .  .  .  .  .  . 2
-  1 .  .  .  .  .  .  .  . 1
-    a  b  c  d  e  f  g  h
+        "      a    b    c    d    e    f    g    h
+  8   .    .    .    .    .    .    .    w   8
+  7   .    .    .    .    .    .    .    .   7
+  6   .    .    .    .    .    .    .    .   6
+  5   .    .    .    .    .    .    .    .   5
+  4   .    .   R3    w    .    .    .    .   4
+  3   .    .    .    R    .    .    .    .   3
+  2   .    .    .    .    .    .    .    .   2
+  1   .    .    .    .    .    .    .    .   1
+      a    b    c    d    e    f    g    h
+Red (R)
+White (w)
 "
     );
 }
@@ -111,16 +115,18 @@ fn a_stack_of_n_moves_its_top_checker_up_to_n_cells_over_anything() {
     play(&mut game, "d2-d5");
     assert_eq!(
         game_board(&game),
-        "    a  b  c  d  e  f  g  h
-  8 .  .  .  .  .  .  .  w 8
-  7 .  .  .  .  .  .  .  . 7
-  6 .  .  .  .  .  .  .  . 6
-  5 .  .  .  R  .  .  .  . 5
-  4 .  .  .  R  .  .  .  . 4
-  3 .  .  .  w  w  .  .  . 3
-  2 .  .  .  R2 .  .  .  . 2
-  1 .  .  .  .  .  .  .  . 1
-    a  b  c  d  e  f  g  h
+        "      a    b    c    d    e    f    g    h
+  8   .    .    .    .    .    .    .    w   8
+  7   .    .    .    .    .    .    .    .   7
+  6   .    .    .    .    .    .    .    .   6
+  5   .    .    .    R    .    .    .    .   5
+  4   .    .    .    R    .    .    .    .   4
+  3   .    .    .    w    w    .    .    .   3
+  2   .    .    .   R2    .    .    .    .   2
+  1   .    .    .    .    .    .    .    .   1
+      a    b    c    d    e    f    g    h
+Red (R)
+White (w)
 "
     );
     // The stack left behind is now 2 tall: it reaches 2 cells.
@@ -158,16 +164,18 @@ fn sideways_only_onto_a_friendly_stack_at_least_as_tall() {
     play(&mut game, "c4-e4");
     assert_eq!(
         game_board(&game),
-        "    a  b  c  d  e  f  g  h
-  8 .  .  .  .  .  .  .  w 8
-  7 .  .  .  .  .  .  .  . 7
-  6 .  .  .  .  .  .  .  . 6
-  5 .  .  .  .  .  .  .  . 5
-  4 .  w  R  R  R3 .  R3 . 4
-  3 .  .  .  .  .  .  .  . 3
-  2 .  .  .  .  .  .  .  . 2
-  1 .  .  .  .  .  .  .  . 1
-    a  b  c  d  e  f  g  h
+        "      a    b    c    d    e    f    g    h
+  8   .    .    .    .    .    .    .    w   8
+  7   .    .    .    .    .    .    .    .   7
+  6   .    .    .    .    .    .    .    .   6
+  5   .    .    .    .    .    .    .    .   5
+  4   .    w    R    R   R3    .   R3    .   4
+  3   .    .    .    .    .    .    .    .   3
+  2   .    .    .    .    .    .    .    .   2
+  1   .    .    .    .    .    .    .    .   1
+      a    b    c    d    e    f    g    h
+Red (R)
+White (w)
 "
     );
 }
@@ -205,7 +213,7 @@ fn bearing_off_from_the_far_rank_and_from_deep_inside() {
     assert_eq!(offs, ["c1-off", "g2-off"]);
     play(&mut game, "g2-off");
     assert!(
-        game_board(&game).contains("White: 1 borne off"),
+        game_board(&game).contains("White (w): 1 borne off"),
         "{}",
         game_board(&game)
     );
@@ -266,7 +274,7 @@ fn bearing_off_the_last_checker_wins() {
     assert!(legal(&game).is_empty());
     assert!(game.play("b1-off").is_err());
     assert!(
-        game_board(&game).contains("Red: 2 borne off"),
+        game_board(&game).contains("Red (R): 2 borne off"),
         "{}",
         game_board(&game)
     );

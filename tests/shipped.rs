@@ -1,8 +1,8 @@
 //! The shipped games: each checks without a single diagnostic, and its
 //! checked rules read as expected (snapshots of the readable dump).
 
-use gamut::check::check_game;
 use gamut::games;
+use gamut::load::check_game;
 
 #[test]
 fn every_shipped_game_checks_cleanly() {

@@ -10,7 +10,7 @@
 mod common;
 use common::*;
 
-use gamut::check::check_game;
+use gamut::load::check_game;
 
 #[test]
 fn every_unusual_game_checks_and_plays_by_its_rules() {
@@ -43,7 +43,9 @@ fn every_unusual_game_checks_and_plays_by_its_rules() {
 #[test]
 fn piece_symbols_avoid_letters_that_read_as_digits() {
     let symbols = |players: &str| {
-        common::engine_of(&format!("board 4 x 4\nplayers {players}\nmove place\n")).piece_symbols()
+        gamut::cli::board::piece_symbols(
+            common::engine_of(&format!("board 4 x 4\nplayers {players}\nmove place\n")).rules(),
+        )
     };
     assert_eq!(symbols("Dark, Light"), ['D', 'L']);
     assert_eq!(symbols("White, Black"), ['W', 'b']);

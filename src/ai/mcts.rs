@@ -7,8 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::random::{PlayoutPolicy, Rng, random_playout};
+use super::random::{PlayoutPolicy, random_playout};
 use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors, with_deadline};
+use crate::rng::Rng;
 
 /// The most nodes a search tree holds (each keeps a position of some
 /// hundreds of bytes): a bound on its memory, whatever the budget and the

@@ -4,4 +4,4 @@ mod mcts;
 mod random;
 
 pub use mcts::{Budget, Choice, MctsConfig, mcts_choose};
-pub use random::{Playout, PlayoutPolicy, Rng, random_playout};
+pub use random::{Playout, PlayoutPolicy, random_playout};

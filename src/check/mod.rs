@@ -5,12 +5,11 @@
 //! sorted by place. It produces [`Rules`] only when there is no error.
 
 mod goals;
-mod load;
+mod layers;
 mod moves;
 mod regions;
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use crate::diag::{self, Diagnostic, Sources, Span, Spanned};
 use crate::rules::{
@@ -19,7 +18,7 @@ use crate::rules::{
 };
 use crate::syntax::ast::{self, Decl, DeclKind, DirWord, Number, StuckOutcome};
 
-pub use load::Origin;
+pub use layers::{Found, Library, NoLibrary, Origin};
 use regions::{Env, RegionDef, RegionTable, unknown_player};
 
 /// The result of checking one game: its sources, its diagnostics (sorted),
@@ -36,50 +35,10 @@ impl Checked {
     }
 }
 
-/// A file that could not be read at all: a usage error, not a diagnostic.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("no file or shipped game named `{0}`{1}")]
-    NotFound(String, String),
-}
-
-/// Checks a game given as a path or as the name of a shipped game.
-pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
-    let path = Path::new(arg);
-    if path.exists() {
-        let bytes =
-            crate::input::read_bounded(path, crate::input::MAX_GAME_BYTES).map_err(|source| {
-                LoadError::Io {
-                    path: arg.to_string(),
-                    source,
-                }
-            })?;
-        return Ok(check_bytes(arg, &bytes, Origin::Path(path.to_path_buf())));
-    }
-    if let Some(text) = crate::games::shipped(arg) {
-        return Ok(check_source(
-            &crate::games::shown_name(arg),
-            text,
-            Origin::Shipped,
-        ));
-    }
-    let names: Vec<&str> = crate::games::names().collect();
-    let hint = match diag::nearest(arg, names.iter().copied()) {
-        Some(n) => format!(" (did you mean `{n}`?)"),
-        None => format!("; shipped games: {}", names.join(", ")),
-    };
-    Err(LoadError::NotFound(arg.to_string(), hint))
-}
-
 /// Checks raw bytes: text that is not UTF-8 is reported, not refused.
-pub fn check_bytes(name: &str, bytes: &[u8], origin: Origin) -> Checked {
+pub fn check_bytes(library: &dyn Library, name: &str, bytes: &[u8], origin: Origin) -> Checked {
     match std::str::from_utf8(bytes) {
-        Ok(text) => check_source(name, text, origin),
+        Ok(text) => check_source(library, name, text, origin),
         Err(e) => {
             let text = String::from_utf8_lossy(bytes).into_owned();
             let mut sources = Sources::default();
@@ -100,20 +59,21 @@ pub fn check_bytes(name: &str, bytes: &[u8], origin: Origin) -> Checked {
     }
 }
 
-/// Checks a game's text. `name` is how diagnostics name the file.
-pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
+/// Checks a game's text. `name` is how diagnostics name the file; the
+/// games it extends come from `library`.
+pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
     let mut sources = Sources::default();
-    let (layered, mut diagnostics) = load::load_chain(&mut sources, name, text, origin);
+    let (layered, mut diagnostics) = layers::load_chain(library, &mut sources, name, text, origin);
     let root_file = crate::diag::FileId(0);
     let player_names = newest_players(&layered);
-    let decls = load::merge(layered, &player_names, &mut diagnostics);
+    let decls = layers::merge(layered, &player_names, &mut diagnostics);
     let incomplete = diagnostics.iter().any(Diagnostic::is_error);
     let mut checker = Checker {
         incomplete,
         sources: sources.clone(),
         diags: diagnostics,
         regions: RegionTable::default(),
-        file_start: load::file_start(root_file),
+        file_start: layers::file_start(root_file),
     };
     let rules = checker.check(&decls, name);
     let mut diagnostics = checker.diags;
@@ -133,7 +93,7 @@ pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
     }
 }
 
-fn newest_players(decls: &[load::Layered]) -> Vec<String> {
+fn newest_players(decls: &[layers::Layered]) -> Vec<String> {
     decls
         .iter()
         .rev()
@@ -1090,7 +1050,7 @@ fn looks_like_cell(name: &str) -> bool {
 }
 
 fn default_name(file_name: &str) -> String {
-    let stem = Path::new(file_name)
+    let stem = std::path::Path::new(file_name)
         .file_stem()
         .map_or(file_name.to_string(), |s| s.to_string_lossy().into_owned());
     // The name is printed as the game's: no control character may pass.

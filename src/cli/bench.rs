@@ -5,8 +5,9 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use super::{Format, OK, USAGE, load_rules, shown};
-use crate::ai::{PlayoutPolicy, Rng, random_playout};
+use crate::ai::{PlayoutPolicy, random_playout};
 use crate::engine::{Engine, Outcome, Overrun, Successors, with_deadline};
+use crate::rng::Rng;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {

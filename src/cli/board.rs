@@ -2,8 +2,8 @@
 //! edges, pieces in their players' colours (on a terminal), stacks with
 //! their heights, the last move's cells in brackets, reserves and the turn.
 
-use crate::engine::{Engine, Move, Position, holdings};
-use crate::rules::CellSet;
+use crate::engine::{Engine, Move, Position};
+use crate::rules::{CellSet, Rules};
 
 const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
 const DIM: &str = "\x1b[2m";
@@ -19,7 +19,7 @@ pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) 
 pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool) -> String {
     let rules = engine.rules();
     let b = &rules.board;
-    let syms = engine.piece_symbols();
+    let syms = piece_symbols(rules);
     let tall = b.cells.iter().any(|c| pos.height(c) > 1);
     let inner = if tall { 3 } else { 1 };
     let paint = |code: &str, s: &str| {
@@ -77,4 +77,45 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
         }
     }
     out
+}
+
+/// The symbol of each player's pieces: the first letter of the name,
+/// upper case for the first player, lower case for the second. A letter
+/// that reads as a digit of the coordinates (`l`, `I`, `i`, `O`, `o`)
+/// takes its other case, and where that is no better, or the players
+/// would share a symbol, or the name starts with no ASCII letter, the
+/// player gets `#` (first) or `@` (second).
+pub fn piece_symbols(rules: &Rules) -> [char; 2] {
+    let confusable = |c: char| matches!(c, 'l' | 'I' | 'i' | 'O' | 'o') || !c.is_ascii_alphabetic();
+    let fallback = ['#', '@'];
+    let pick = |p: usize| {
+        let c = rules.players[p].name.chars().next().unwrap_or('?');
+        let (first, second) = if p == 0 {
+            (c.to_ascii_uppercase(), c.to_ascii_lowercase())
+        } else {
+            (c.to_ascii_lowercase(), c.to_ascii_uppercase())
+        };
+        [first, second]
+            .into_iter()
+            .find(|c| !confusable(*c))
+            .unwrap_or(fallback[p])
+    };
+    let symbols = [pick(0), pick(1)];
+    if symbols[0] == symbols[1] {
+        [symbols[0], fallback[1]]
+    } else {
+        symbols
+    }
+}
+
+/// What a player holds off the board: "10 in reserve, 2 borne off".
+pub fn holdings(pos: &Position, player: usize) -> Option<String> {
+    let mut notes = Vec::new();
+    if pos.reserve_total(player) > 0 {
+        notes.push(format!("{} in reserve", pos.reserve_total(player)));
+    }
+    if pos.borne_off(player) > 0 {
+        notes.push(format!("{} borne off", pos.borne_off(player)));
+    }
+    (!notes.is_empty()).then(|| notes.join(", "))
 }

@@ -3,7 +3,7 @@
 //! errors, 2 a usage or I/O problem.
 
 mod bench;
-mod board;
+pub mod board;
 mod perft;
 mod play;
 mod record;
@@ -234,7 +234,7 @@ pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
 
 /// Like [`load_rules`], keeping the loaded sources (for a record's hash).
 pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
-    match crate::check::check_game(game) {
+    match crate::load::check_game(game) {
         Err(e) => {
             eprintln!("gamut: {}", shown(&e.to_string()));
             Err(USAGE)
@@ -279,7 +279,7 @@ fn colour(terminal: bool) -> bool {
 fn list(format: Format) -> i32 {
     let mut games = Vec::new();
     for name in crate::games::names() {
-        let rules = crate::check::check_game(name)
+        let rules = crate::load::check_game(name)
             .ok()
             .and_then(|checked| checked.rules);
         let summary = rules.as_ref().map_or_else(String::new, validate::summary);

@@ -12,8 +12,9 @@ use std::time::Duration;
 use super::board::{draw, draw_marked};
 use super::record::{self, Record, RecordError};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
-use crate::ai::{Budget, MctsConfig, Rng, mcts_choose};
+use crate::ai::{Budget, MctsConfig, mcts_choose};
 use crate::engine::{Engine, Game, Move, Outcome, ParseError, Status};
+use crate::rng::Rng;
 use crate::rules::WhenStuck;
 
 /// Who plays a side.

@@ -3,8 +3,9 @@
 use std::io::Write;
 
 use super::{FOUND_ERRORS, Format, OK, USAGE, shown};
-use crate::check::{Checked, check_game};
+use crate::check::Checked;
 use crate::diag::{render, render_json};
+use crate::load::check_game;
 use crate::rules::Rules;
 
 pub fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {

@@ -15,7 +15,7 @@ use super::generate::{Straight, Way};
 use super::moves::Act;
 use super::position::Was;
 use super::{Engine, Position};
-use crate::ai::Rng;
+use crate::rng::Rng;
 use crate::rules::{Action, Cell, CellSet, Dir, MoveRule, PlayerId};
 
 /// Candidates drawn before the caller falls back to listing every way.

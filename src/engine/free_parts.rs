@@ -18,7 +18,7 @@ use super::moves::{Act, Move};
 use super::outline::{MISSES, Stem};
 use super::sample::pick;
 use super::{Engine, Position, Successors};
-use crate::ai::Rng;
+use crate::rng::Rng;
 use crate::rules::{Action, CellSet, Test};
 
 impl Engine {

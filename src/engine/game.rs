@@ -124,7 +124,7 @@ impl<'e> Game<'e> {
     /// Where the moves of the position are too many to list
     /// ([`Game::overrun`]), plays a move drawn one part at a time (see
     /// [`Engine::random_by_parts`]); false if none was found.
-    pub fn play_random_by_parts(&mut self, rng: &mut crate::ai::Rng) -> bool {
+    pub fn play_random_by_parts(&mut self, rng: &mut crate::rng::Rng) -> bool {
         let mut scratch = Successors::default();
         match self
             .engine

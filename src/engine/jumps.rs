@@ -524,9 +524,10 @@ mod tests {
 
     use super::super::Successors;
     use super::super::generate::Way;
-    use crate::ai::Rng;
-    use crate::check::{Origin, check_game, check_source};
+    use crate::check::Origin;
     use crate::engine::Engine;
+    use crate::load::{check_game, check_source};
+    use crate::rng::Rng;
     use crate::rules::{Action, CellSet};
 
     thread_local! {

@@ -26,7 +26,6 @@ mod perft;
 mod position;
 mod reach;
 mod sample;
-mod show;
 
 pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_deadline};
 pub use game::{Game, Status};
@@ -35,7 +34,6 @@ pub use notation::ParseError;
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position};
 pub use sample::Draw;
-pub use show::holdings;
 
 use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck};
 

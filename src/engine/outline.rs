@@ -38,7 +38,7 @@ use super::moves::{Act, Move};
 use super::position::{Edit, Was};
 use super::sample::pick;
 use super::{COUNT, Engine, OUTLINE, Position, Successors};
-use crate::ai::Rng;
+use crate::rng::Rng;
 use crate::rules::CellSet;
 
 /// Ways drawn and refused before the whole outline is played instead.

@@ -9,7 +9,7 @@ use super::budget;
 use super::moves::Act;
 use super::notation::{ParseError, normalize, without_arrow};
 use super::{Engine, Move, Position, Successors, WORK_PER_LISTING};
-use crate::ai::Rng;
+use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
 
 /// Tries a random part-by-part draw makes before it gives up.

@@ -17,7 +17,7 @@ use super::generate::{MAX_SETS, Way};
 use super::moves::Act;
 use super::position::Was;
 use super::{Engine, Outcome, Position, Successors};
-use crate::ai::Rng;
+use crate::rng::Rng;
 use crate::rules::{Action, Board, Cell, CellSet, Distance, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it

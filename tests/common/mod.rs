@@ -1,9 +1,10 @@
 //! Helpers shared by the scripted-game tests.
 #![allow(dead_code)]
 
-use gamut::ai::Rng;
-use gamut::check::{Origin, check_game, check_source};
+use gamut::check::Origin;
 use gamut::engine::{Engine, Game, Outcome, Position, Status};
+use gamut::load::{check_game, check_source};
+use gamut::rng::Rng;
 use gamut::rules::{Action, Rules};
 
 /// The engine of a shipped game.
@@ -38,8 +39,9 @@ pub fn play(game: &mut Game, moves: &str) {
     }
 }
 
+/// The board as `gamut play` draws it, without colour or marks.
 pub fn game_board(game: &Game) -> String {
-    game.engine().board_text(game.position())
+    gamut::cli::board::draw(game.engine(), game.position(), None, false)
 }
 
 /// The legal moves now, in notation.

@@ -1,26 +1,69 @@
-//! Loading a game and the files it extends, and merging their declarations
-//! into one list with the variant's overrides applied.
+//! A game and the files it extends, parsed layer by layer and merged into
+//! one list of declarations with the variant's overrides applied. The
+//! files come from a [`Library`]: the checker reads nothing itself.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, FileId, Sources, Span};
-use crate::games;
 use crate::syntax::ast::{Decl, DeclKind, GoalOwner, Outcome};
 use crate::syntax::parse;
 
 /// How deep `extends` may chain.
 const MAX_EXTENDS: usize = 16;
 
-/// Where a file came from, which decides where `extends` looks.
+/// Where a file came from, which decides where `extends` looks. The
+/// checker only carries it back to its [`Library`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// Embedded in the binary: `extends` looks among the shipped games.
     Shipped,
-    /// On disk: `extends` looks next to the file, then among the shipped games.
+    /// On disk: `extends` looks next to the file, then among the shipped
+    /// games. Two files are the same file when their paths are equal, so a
+    /// library gives paths in one canonical form.
     Path(PathBuf),
     /// Given as text: only shipped games can be extended.
     Memory,
+}
+
+/// Where the checker finds the game a variant extends: the boundary
+/// between the checker and the world (files on disk, the shipped games).
+pub trait Library {
+    /// The game that `target` names, as written in `extends` in a file
+    /// that came from `from`.
+    fn find(&self, target: &str, from: &Origin) -> Found;
+    /// The names a game could be given by when nothing is found, offered
+    /// as suggestions.
+    fn names(&self) -> Vec<String>;
+}
+
+/// A library with nothing in it: `extends` finds no game.
+pub struct NoLibrary;
+
+impl Library for NoLibrary {
+    fn find(&self, _target: &str, _from: &Origin) -> Found {
+        Found::Nothing
+    }
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// What a [`Library`] found for `extends`.
+pub enum Found {
+    /// A game's text, how diagnostics name it, and where it came from.
+    File {
+        /// How diagnostics name the file.
+        name: String,
+        /// The whole text.
+        text: String,
+        /// Where it came from, for the `extends` in it.
+        origin: Origin,
+    },
+    /// A game that is there but could not be read, and why.
+    Unreadable(String),
+    /// Nothing by that name.
+    Nothing,
 }
 
 /// A declaration and the layer it comes from: 0 is the root ancestor, the
@@ -33,6 +76,7 @@ pub struct Layered {
 /// Parses a file and its ancestors. Returns the declarations, oldest
 /// ancestor first, with the diagnostics of parsing and loading.
 pub fn load_chain(
+    library: &dyn Library,
     sources: &mut Sources,
     name: &str,
     text: &str,
@@ -74,8 +118,12 @@ pub fn load_chain(
             ));
             break;
         }
-        match resolve(&target.node, &origin) {
-            Found::File(parent_name, parent_text, parent_origin) => {
+        match library.find(&target.node, &origin) {
+            Found::File {
+                name: parent_name,
+                text: parent_text,
+                origin: parent_origin,
+            } => {
                 let id = identity(&parent_name, &parent_origin);
                 if seen.contains(&id) {
                     diags.push(
@@ -103,9 +151,12 @@ pub fn load_chain(
                     target.span,
                     format!("cannot find the game `{}` to extend", target.node),
                 );
-                let names: Vec<&str> = games::names().collect();
-                diag = match crate::diag::nearest(&target.node, names.iter().copied()) {
+                let names = library.names();
+                diag = match crate::diag::nearest(&target.node, names.iter().map(String::as_str)) {
                     Some(n) => diag.with_help(format!("did you mean the shipped game `{n}`?")),
+                    None if names.is_empty() => {
+                        diag.with_help("give a `.game` file next to this one")
+                    }
                     None => diag.with_help(format!(
                         "give a shipped game ({}) or a `.game` file next to this one",
                         names.join(", ")
@@ -132,56 +183,14 @@ pub fn load_chain(
     (decls, diags)
 }
 
+/// Two layers are the same file when their origins say so: a path is the
+/// file's (the library gives it canonical), a shipped or in-memory game is
+/// its name.
 fn identity(name: &str, origin: &Origin) -> String {
     match origin {
-        Origin::Path(p) => p
-            .canonicalize()
-            .unwrap_or_else(|_| p.clone())
-            .display()
-            .to_string(),
+        Origin::Path(p) => p.display().to_string(),
         Origin::Shipped => format!("shipped:{name}"),
         Origin::Memory => format!("memory:{name}"),
-    }
-}
-
-/// What `extends` found.
-enum Found {
-    /// A file's name, text and origin.
-    File(String, String, Origin),
-    /// A `.game` file that is there but could not be read, and why.
-    Unreadable(String),
-    Nothing,
-}
-
-/// Finds the file a variant extends.
-fn resolve(target: &str, from: &Origin) -> Found {
-    if let Origin::Path(path) = from {
-        let dir = path.parent().unwrap_or(Path::new("."));
-        // Only a `.game` file is a parent: any other file a name could
-        // reach (`extends "../../etc/passwd"`) is never read, so its
-        // lines cannot be shown in diagnostics.
-        let candidate = if target.ends_with(".game") {
-            dir.join(target)
-        } else {
-            dir.join(format!("{target}.game"))
-        };
-        if candidate.exists() {
-            return match crate::input::read_bounded(&candidate, crate::input::MAX_GAME_BYTES) {
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes).into_owned();
-                    Found::File(
-                        candidate.display().to_string(),
-                        text,
-                        Origin::Path(candidate),
-                    )
-                }
-                Err(e) => Found::Unreadable(format!("cannot read {}: {e}", candidate.display())),
-            };
-        }
-    }
-    match games::shipped(target) {
-        Some(text) => Found::File(games::shown_name(target), text.to_string(), Origin::Shipped),
-        None => Found::Nothing,
     }
 }
 

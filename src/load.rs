@@ -1,0 +1,115 @@
+//! The boundary between the checker and the world: a game named on the
+//! command line or in `extends` is found here, as a file on disk (read
+//! through [`crate::input`]) or as a shipped game ([`crate::games`]), and
+//! handed to the checker as text. The checker itself reads nothing.
+
+use std::path::{Path, PathBuf};
+
+use crate::check::{self, Checked, Found, Library, Origin};
+use crate::{diag, games, input};
+
+/// A file that could not be read at all: a usage error, not a diagnostic.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file is there but reading it failed (a folder, a FIFO, too large…).
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// Why reading failed.
+        source: std::io::Error,
+    },
+    /// Neither a file nor a shipped game has that name; the second field is
+    /// a hint (the nearest shipped name, or the list of them).
+    #[error("no file or shipped game named `{0}`{1}")]
+    NotFound(String, String),
+}
+
+/// The games a file can extend: `.game` files next to it, then the
+/// shipped games.
+pub struct Files;
+
+impl Library for Files {
+    fn find(&self, target: &str, from: &Origin) -> Found {
+        if let Origin::Path(path) = from {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            // Only a `.game` file is a parent: any other file a name could
+            // reach (`extends "../../etc/passwd"`) is never read, so its
+            // lines cannot be shown in diagnostics.
+            let candidate = if target.ends_with(".game") {
+                dir.join(target)
+            } else {
+                dir.join(format!("{target}.game"))
+            };
+            if candidate.exists() {
+                return match input::read_bounded(&candidate, input::MAX_GAME_BYTES) {
+                    Ok(bytes) => Found::File {
+                        name: candidate.display().to_string(),
+                        text: String::from_utf8_lossy(&bytes).into_owned(),
+                        origin: Origin::Path(canonical(&candidate)),
+                    },
+                    Err(e) => {
+                        Found::Unreadable(format!("cannot read {}: {e}", candidate.display()))
+                    }
+                };
+            }
+        }
+        match games::shipped(target) {
+            Some(text) => Found::File {
+                name: games::shown_name(target),
+                text: text.to_string(),
+                origin: Origin::Shipped,
+            },
+            None => Found::Nothing,
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        games::names().map(str::to_string).collect()
+    }
+}
+
+/// The path in the one form [`Origin::Path`] compares by, so that a file
+/// reached by two spellings is known as one.
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Checks a game given as a path or as the name of a shipped game.
+pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
+    let path = Path::new(arg);
+    if path.exists() {
+        let bytes =
+            input::read_bounded(path, input::MAX_GAME_BYTES).map_err(|source| LoadError::Io {
+                path: arg.to_string(),
+                source,
+            })?;
+        return Ok(check::check_bytes(
+            &Files,
+            arg,
+            &bytes,
+            Origin::Path(canonical(path)),
+        ));
+    }
+    if let Some(text) = games::shipped(arg) {
+        return Ok(check_source(&games::shown_name(arg), text, Origin::Shipped));
+    }
+    let names: Vec<&str> = games::names().collect();
+    let hint = match diag::nearest(arg, names.iter().copied()) {
+        Some(n) => format!(" (did you mean `{n}`?)"),
+        None => format!("; shipped games: {}", names.join(", ")),
+    };
+    Err(LoadError::NotFound(arg.to_string(), hint))
+}
+
+/// Checks a game's text, which may extend `.game` files next to `origin`
+/// and the shipped games. `name` is how diagnostics name the file.
+pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
+    check::check_source(&Files, name, text, origin)
+}
+
+/// Checks raw bytes, as [`check_source`]: text that is not UTF-8 is
+/// reported, not refused.
+pub fn check_bytes(name: &str, bytes: &[u8], origin: Origin) -> Checked {
+    check::check_bytes(&Files, name, bytes, origin)
+}
