@@ -3,7 +3,7 @@
 //! through [`crate::input`]) or as a shipped game ([`crate::games`]), and
 //! handed to the checker as text. The checker itself reads nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::check::{self, Checked, Found, Library, Origin};
 use crate::{diag, games, input};
@@ -46,7 +46,7 @@ impl Library for Files {
                     Ok(bytes) => Found::File {
                         name: candidate.display().to_string(),
                         text: String::from_utf8_lossy(&bytes).into_owned(),
-                        origin: Origin::Path(canonical(&candidate)),
+                        origin: Origin::Path(candidate),
                     },
                     Err(e) => {
                         Found::Unreadable(format!("cannot read {}: {e}", candidate.display()))
@@ -67,12 +67,19 @@ impl Library for Files {
     fn names(&self) -> Vec<String> {
         games::names().map(str::to_string).collect()
     }
-}
 
-/// The path in the one form [`Origin::Path`] compares by, so that a file
-/// reached by two spellings is known as one.
-fn canonical(path: &Path) -> PathBuf {
-    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+    /// A file reached by two spellings (`a/../b.game`, a link) is one file.
+    fn identity(&self, name: &str, origin: &Origin) -> String {
+        match origin {
+            Origin::Path(p) => p
+                .canonicalize()
+                .unwrap_or_else(|_| p.clone())
+                .display()
+                .to_string(),
+            Origin::Shipped => format!("shipped:{name}"),
+            Origin::Memory => format!("memory:{name}"),
+        }
+    }
 }
 
 /// Checks a game given as a path or as the name of a shipped game.
@@ -88,7 +95,7 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
             &Files,
             arg,
             &bytes,
-            Origin::Path(canonical(path)),
+            Origin::Path(path.to_path_buf()),
         ));
     }
     if let Some(text) = games::shipped(arg) {

@@ -13,7 +13,11 @@ use gamut::load::check_source;
 
 fn codes(text: &str) -> Vec<&'static str> {
     let checked = check_source("hostile.game", text, Origin::Memory);
-    checked.diagnostics.iter().map(|d| d.code).collect()
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
 }
 
 /// `enter at board pushing any` on 16 x 16 has 1,860 entry lines for each

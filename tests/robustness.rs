@@ -144,5 +144,10 @@ fn extremes_end_in_errors_not_panics() {
 fn a_region_defined_by_itself_is_reported_once_as_a_cycle() {
     let text = "board 4 x 4\nplayers A, B\nregion x = y\nregion y = x\nmove place on x\n";
     let checked = check_source("cycle.game", text, Origin::Memory);
-    assert!(checked.diagnostics.iter().any(|d| d.code == "G025"));
+    assert!(
+        checked
+            .diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "G025")
+    );
 }

@@ -2,7 +2,7 @@
 
 use super::regions::unknown_player;
 use super::{Checker, Context};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, EmptyUse, Kind};
 use crate::rules::{CellSet, DirSet, Goal, GoalTest, Outcome};
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
@@ -59,13 +59,11 @@ fn check_condition(
     let region = |ch: &mut Checker, r: &ast::Region| -> CellSet {
         let cells = ch.region(ctx, r)[player];
         if cells.is_empty() && !ch.error_within(r.span) {
-            ch.diags.push(Diagnostic::warning(
-                "W006",
+            ch.diags.push(Diagnostic::new(
+                Kind::EmptyRegion(EmptyUse::Goal {
+                    player: ctx.player_names[player].clone(),
+                }),
                 r.span,
-                format!(
-                    "this region holds no cell for {}, so this goal can never be reached",
-                    ctx.player_names[player]
-                ),
             ));
         }
         cells
@@ -94,14 +92,8 @@ fn check_condition(
                 None => 2,
             };
             if a_cells.intersects(&b_cells) {
-                ch.diags.push(
-                    Diagnostic::error(
-                        "G060",
-                        *span,
-                        "a network's two end regions must not share cells",
-                    )
-                    .with_help("a network runs from one region to a different one"),
-                );
+                ch.diags
+                    .push(Diagnostic::new(Kind::NetworkEndsOverlap, *span));
                 return None;
             }
             Some(GoalTest::Network {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, FileId, Sources, Span};
+use crate::diag::{Diagnostic, FileId, Kind, Sources, Span, Suggestion};
 use crate::syntax::ast::{Decl, DeclKind, GoalOwner, Outcome};
 use crate::syntax::parse;
 
@@ -19,8 +19,7 @@ pub enum Origin {
     /// Embedded in the binary: `extends` looks among the shipped games.
     Shipped,
     /// On disk: `extends` looks next to the file, then among the shipped
-    /// games. Two files are the same file when their paths are equal, so a
-    /// library gives paths in one canonical form.
+    /// games.
     Path(PathBuf),
     /// Given as text: only shipped games can be extended.
     Memory,
@@ -35,6 +34,16 @@ pub trait Library {
     /// The names a game could be given by when nothing is found, offered
     /// as suggestions.
     fn names(&self) -> Vec<String>;
+    /// What makes two files the same file, so that a chain of `extends`
+    /// that comes back to a file is caught. By default a path is its own
+    /// identity; a library of files gives the canonical path.
+    fn identity(&self, name: &str, origin: &Origin) -> String {
+        match origin {
+            Origin::Path(p) => p.display().to_string(),
+            Origin::Shipped => format!("shipped:{name}"),
+            Origin::Memory => format!("memory:{name}"),
+        }
+    }
 }
 
 /// A library with nothing in it: `extends` finds no game.
@@ -91,7 +100,7 @@ pub fn load_chain(
         let file = sources.add(name.clone(), text);
         let (ast, parse_diags) = parse(&sources.get(file).text, file);
         diags.extend(parse_diags);
-        seen.push(identity(&name, &origin));
+        seen.push(library.identity(&name, &origin));
         let extends: Vec<&Decl> = ast
             .decls
             .iter()
@@ -99,9 +108,13 @@ pub fn load_chain(
             .collect();
         for extra in extends.iter().skip(1) {
             diags.push(
-                Diagnostic::error("G011", extra.span, "`extends` given twice")
-                    .with_note(extends[0].span, "first given here")
-                    .with_help("a variant extends exactly one game"),
+                Diagnostic::new(
+                    Kind::DeclaredTwice {
+                        keyword: "extends".into(),
+                    },
+                    extra.span,
+                )
+                .with_note(extends[0].span, "first given here"),
             );
         }
         let parent = extends.first().and_then(|d| match &d.kind {
@@ -111,10 +124,9 @@ pub fn load_chain(
         files.push(ast.decls);
         let Some((target, span)) = parent else { break };
         if files.len() > MAX_EXTENDS {
-            diags.push(Diagnostic::error(
-                "G012",
+            diags.push(Diagnostic::new(
+                Kind::ExtendsTooDeep { max: MAX_EXTENDS },
                 span,
-                format!("`extends` chains more than {MAX_EXTENDS} files deep"),
             ));
             break;
         }
@@ -124,45 +136,39 @@ pub fn load_chain(
                 text: parent_text,
                 origin: parent_origin,
             } => {
-                let id = identity(&parent_name, &parent_origin);
+                let id = library.identity(&parent_name, &parent_origin);
                 if seen.contains(&id) {
-                    diags.push(
-                        Diagnostic::error(
-                            "G012",
-                            target.span,
-                            format!("`{}` extends itself through this line", target.node),
-                        )
-                        .with_help("a variant must extend a different game"),
-                    );
+                    diags.push(Diagnostic::new(
+                        Kind::ExtendsItself {
+                            target: target.node.clone(),
+                        },
+                        target.span,
+                    ));
                     break;
                 }
                 current = (parent_name, parent_text, parent_origin);
             }
             Found::Unreadable(why) => {
-                diags.push(
-                    Diagnostic::error("G012", target.span, why)
-                        .with_help("`extends` takes a shipped game or a readable `.game` file"),
-                );
+                diags.push(Diagnostic::new(
+                    Kind::ExtendsUnreadable { why },
+                    target.span,
+                ));
                 break;
             }
             Found::Nothing => {
-                let mut diag = Diagnostic::error(
-                    "G012",
-                    target.span,
-                    format!("cannot find the game `{}` to extend", target.node),
-                );
                 let names = library.names();
-                diag = match crate::diag::nearest(&target.node, names.iter().map(String::as_str)) {
-                    Some(n) => diag.with_help(format!("did you mean the shipped game `{n}`?")),
-                    None if names.is_empty() => {
-                        diag.with_help("give a `.game` file next to this one")
-                    }
-                    None => diag.with_help(format!(
-                        "give a shipped game ({}) or a `.game` file next to this one",
-                        names.join(", ")
-                    )),
-                };
-                diags.push(diag);
+                let suggestion =
+                    match crate::diag::nearest(&target.node, names.iter().map(String::as_str)) {
+                        Some(n) => Suggestion::Nearest(n.to_string()),
+                        None => Suggestion::Known(names),
+                    };
+                diags.push(Diagnostic::new(
+                    Kind::ExtendsNotFound {
+                        target: target.node.clone(),
+                        suggestion,
+                    },
+                    target.span,
+                ));
                 break;
             }
         }
@@ -181,17 +187,6 @@ pub fn load_chain(
     let mut decls = decls;
     decls.sort_by_key(|l| l.layer);
     (decls, diags)
-}
-
-/// Two layers are the same file when their origins say so: a path is the
-/// file's (the library gives it canonical), a shipped or in-memory game is
-/// its name.
-fn identity(name: &str, origin: &Origin) -> String {
-    match origin {
-        Origin::Path(p) => p.display().to_string(),
-        Origin::Shipped => format!("shipped:{name}"),
-        Origin::Memory => format!("memory:{name}"),
-    }
 }
 
 /// Applies a variant's overrides: keeps, for each singular declaration, the
@@ -228,12 +223,13 @@ pub fn merge(
                 newest.insert(key, l.layer);
                 if let Some(first) = first_in_layer.get(&(key, l.layer)) {
                     diags.push(
-                        Diagnostic::error("G011", l.decl.span, format!("`{key}` declared twice"))
-                            .with_note(*first, "first declared here")
-                            .with_help(
-                                "keep one of them; a variant overrides its parent \
-                                 by declaring it again in its own file",
-                            ),
+                        Diagnostic::new(
+                            Kind::DeclaredTwice {
+                                keyword: key.to_string(),
+                            },
+                            l.decl.span,
+                        )
+                        .with_note(*first, "first declared here"),
                     );
                 } else {
                     first_in_layer.insert((key, l.layer), l.decl.span);

@@ -11,7 +11,9 @@ mod regions;
 
 use std::collections::HashMap;
 
-use crate::diag::{self, Diagnostic, Sources, Span, Spanned};
+use crate::diag::{
+    self, Code, Diagnostic, EmptyUse, Kind, NameClash, Sources, Span, Spanned, Suggestion,
+};
 use crate::rules::{
     Board, CellSet, Dir, DirSet, GroupLimit, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES,
     NamedRegion, PerPlayer, Player, Rules, SetupPiece, TurnOrder, WhenStuck,
@@ -44,12 +46,7 @@ pub fn check_bytes(library: &dyn Library, name: &str, bytes: &[u8], origin: Orig
             let mut sources = Sources::default();
             let file = sources.add(name, text);
             let at = e.valid_up_to();
-            let diag = Diagnostic::error(
-                "G004",
-                Span::new(file, at, at + 1),
-                format!("this is not a text file: byte {at} is not UTF-8"),
-            )
-            .with_help("a game file is plain UTF-8 text");
+            let diag = Diagnostic::new(Kind::NotUtf8 { at }, Span::new(file, at, at + 1));
             Checked {
                 sources,
                 diagnostics: vec![diag],
@@ -83,7 +80,7 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     if has_errors {
         // An empty region next to an error is almost always that error's
         // echo (a region that failed to evaluate is empty).
-        diagnostics.retain(|d| d.is_error() || d.code != "W006");
+        diagnostics.retain(|d| d.is_error() || d.code != Code::W006);
     }
     diag::condense(&mut diagnostics);
     Checked {
@@ -195,20 +192,15 @@ impl Checker {
 
     /// Reports that a part of the game is missing, unless an earlier syntax
     /// or loading error may have swallowed it.
-    fn missing(&mut self, code: &'static str, message: &str, help: &str) {
+    fn missing(&mut self, kind: Kind) {
         if !self.incomplete {
-            self.error(code, self.file_start, message).help = Some(help.into());
+            self.report(kind, self.file_start);
         }
     }
 
-    fn error(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        message: impl Into<String>,
-    ) -> &mut Diagnostic {
-        self.diags.push(Diagnostic::error(code, span, message));
-        self.diags.last_mut().expect("just pushed")
+    /// Reports a diagnostic of `kind` at `span`.
+    fn report(&mut self, kind: Kind, span: Span) {
+        self.diags.push(Diagnostic::new(kind, span));
     }
 
     fn check(&mut self, decls: &[Decl], file_name: &str) -> Option<Rules> {
@@ -216,13 +208,11 @@ impl Checker {
 
         let name = match find("game").map(|d| &d.kind) {
             Some(DeclKind::Game(s)) if s.node.trim().is_empty() => {
-                self.error("G030", s.span, "the game's name is empty").help =
-                    Some("write a name between the quotes".into());
+                self.report(Kind::EmptyGameName, s.span);
                 String::new()
             }
             Some(DeclKind::Game(s)) if s.node.chars().any(char::is_control) => {
-                self.error("G027", s.span, "the game's name holds a control character")
-                    .help = Some("a name is plain text: remove the invisible character".into());
+                self.report(Kind::ControlInName, s.span);
                 String::new()
             }
             Some(DeclKind::Game(s)) => s.node.clone(),
@@ -327,12 +317,15 @@ impl Checker {
     /// A number within `lo..=hi`, or an error naming what it is.
     fn number_in(&mut self, n: &Number, lo: u64, hi: u64, what: &str) -> Option<u64> {
         if n.node < lo || n.node > hi {
-            let shown = if n.node == u64::MAX {
-                "this number is far too large".to_string()
-            } else {
-                format!("{} is out of range for {what}", n.node)
-            };
-            self.error("G030", n.span, shown).help = Some(format!("use {lo} to {hi}"));
+            self.report(
+                Kind::NumberOutOfRange {
+                    value: n.node,
+                    what: what.to_string(),
+                    lo,
+                    hi,
+                },
+                n.span,
+            );
             None
         } else {
             Some(n.node)
@@ -350,11 +343,7 @@ impl Checker {
             ..
         }) = decl
         else {
-            self.missing(
-                "G010",
-                "the game has no board",
-                "add a line such as `board 8 x 8`",
-            );
+            self.missing(Kind::NoBoard);
             return None;
         };
         let w = self.number_in(width, 1, MAX_FILES as u64, "the number of files");
@@ -362,15 +351,14 @@ impl Checker {
         let (w, h) = (w?, h?);
         if w * h > MAX_CELLS as u64 {
             let span = width.span.to(height.span);
-            self.error(
-                "G030",
+            self.report(
+                Kind::BoardTooLarge {
+                    width: w,
+                    height: h,
+                    max: MAX_CELLS,
+                },
                 span,
-                format!(
-                    "a {w} x {h} board has {} cells, more than {MAX_CELLS}",
-                    w * h
-                ),
-            )
-            .help = Some("gamut plays boards of up to 256 cells, such as 16 x 16".into());
+            );
             return None;
         }
         let holes = match without {
@@ -380,7 +368,7 @@ impl Checker {
         let board = Board::new(w as u8, h as u8, holes);
         if board.cells.is_empty() {
             let span = without.as_ref().map_or(width.span, |r| r.span);
-            self.error("G035", span, "no cell of the board is left to play on");
+            self.report(Kind::NoCellLeft, span);
             return None;
         }
         Some(board)
@@ -392,11 +380,7 @@ impl Checker {
             span,
         }) = decl
         else {
-            self.missing(
-                "G010",
-                "the game has no players",
-                "add a line such as `players Dark, Light`",
-            );
+            self.missing(Kind::NoPlayers);
             return None;
         };
         let mut ok = true;
@@ -404,19 +388,26 @@ impl Checker {
             if let Some(first) = entries[..i].iter().find(|f| f.name.node == e.name.node) {
                 let (first_span, name) = (first.name.span, e.name.node.clone());
                 self.diags.push(
-                    Diagnostic::error("G023", e.name.span, format!("player `{name}` listed twice"))
-                        .with_note(first_span, "first listed here"),
+                    Diagnostic::new(
+                        Kind::Duplicate {
+                            thing: "player",
+                            name,
+                            whose: String::new(),
+                        },
+                        e.name.span,
+                    )
+                    .with_note(first_span, "first listed here"),
                 );
                 ok = false;
             }
         }
         if entries.len() != 2 {
-            self.error(
-                "G040",
+            self.report(
+                Kind::NotTwoPlayers {
+                    count: entries.len(),
+                },
                 *span,
-                format!("gamut plays two-player games; this lists {}", entries.len()),
-            )
-            .help = Some("list exactly two players, the one at the bottom first".into());
+            );
             return None;
         }
         if !ok {
@@ -460,15 +451,14 @@ impl Checker {
                     .iter()
                     .find(|d| matches!(d.kind, DeclKind::Setup(_) | DeclKind::Reserve(_)))
                     .map_or(self.file_start, |d| d.span);
-                self.error(
-                    "G037",
+                self.report(
+                    Kind::TooManyPieces {
+                        player: player.name.clone(),
+                        total: u64::from(total),
+                        max: MAX_PIECES as usize,
+                    },
                     span,
-                    format!(
-                        "{} owns {total} pieces, more than {MAX_PIECES}",
-                        player.name
-                    ),
-                )
-                .help = Some("use fewer pieces or a smaller setup".into());
+                );
             }
         }
     }
@@ -486,15 +476,18 @@ impl Checker {
             if let Some(first) = names[..i].iter().find(|f| f.node == n.node) {
                 let first_span = first.span;
                 self.diags.push(
-                    Diagnostic::error("G023", n.span, format!("piece `{}` listed twice", n.node))
-                        .with_note(first_span, "first listed here"),
+                    Diagnostic::new(
+                        Kind::Duplicate {
+                            thing: "piece",
+                            name: n.node.clone(),
+                            whose: String::new(),
+                        },
+                        n.span,
+                    )
+                    .with_note(first_span, "first listed here"),
                 );
             } else if out.len() == MAX_KINDS {
-                self.error(
-                    "G038",
-                    n.span,
-                    format!("a game has at most {MAX_KINDS} kinds of piece"),
-                );
+                self.report(Kind::TooManyKinds { max: MAX_KINDS }, n.span);
             } else {
                 out.push(n.node.clone());
             }
@@ -511,39 +504,33 @@ impl Checker {
     ) {
         const BUILTIN: &[&str] = &["board", "edge", "corners", "dark", "light", "forward-cone"];
         if BUILTIN.contains(&name.node.as_str()) {
-            self.error(
-                "G024",
+            self.report(
+                Kind::RegionNameTaken {
+                    name: name.node.clone(),
+                    clash: NameClash::Builtin,
+                },
                 name.span,
-                format!(
-                    "`{}` is a built-in region and cannot be redefined",
-                    name.node
-                ),
-            )
-            .help = Some("choose another name".into());
+            );
             return;
         }
         if !crate::syntax::is_name(&name.node) {
-            self.error(
-                "G024",
+            self.report(
+                Kind::RegionNameTaken {
+                    name: name.node.clone(),
+                    clash: NameClash::Word,
+                },
                 name.span,
-                format!(
-                    "`{}` is a word of the language, so it cannot name a region",
-                    name.node
-                ),
-            )
-            .help = Some("choose another name, such as `my-region`".into());
+            );
             return;
         }
         if looks_like_cell(&name.node) {
-            self.error(
-                "G024",
+            self.report(
+                Kind::RegionNameTaken {
+                    name: name.node.clone(),
+                    clash: NameClash::Cell,
+                },
                 name.span,
-                format!(
-                    "`{}` looks like a cell, so it cannot name a region",
-                    name.node
-                ),
-            )
-            .help = Some("choose a name that is not a letter followed by digits".into());
+            );
             return;
         }
         let index = match player {
@@ -573,10 +560,13 @@ impl Checker {
             let first_span = first.name_span;
             let whose = player.map_or(String::new(), |p| format!(" for {}", p.node));
             self.diags.push(
-                Diagnostic::error(
-                    "G023",
+                Diagnostic::new(
+                    Kind::Duplicate {
+                        thing: "region",
+                        name: name.node.clone(),
+                        whose,
+                    },
                     name.span,
-                    format!("region `{}`{whose} is defined twice", name.node),
                 )
                 .with_note(first_span, "first defined here"),
             );
@@ -706,12 +696,13 @@ impl Checker {
         };
         let listed = order.len() + repeat.as_ref().map_or(0, Vec::len);
         if listed > MAX_TURN_PATTERN {
-            self.error(
-                "G043",
+            self.report(
+                Kind::TurnOrderTooLong {
+                    listed,
+                    max: MAX_TURN_PATTERN,
+                },
                 *span,
-                format!("the turn order lists {listed} turns, more than {MAX_TURN_PATTERN}"),
-            )
-            .help = Some("give the order as a prefix and a short repeating part".into());
+            );
             return None;
         }
         let order_ids = ids(order, self);
@@ -723,12 +714,7 @@ impl Checker {
         };
         for (p, name) in players.iter().enumerate() {
             if !cycle.contains(&p) {
-                self.error(
-                    "G041",
-                    *span,
-                    format!("{name} never moves once the turn order repeats"),
-                )
-                .help = Some(format!("add {name} to the repeating part of `turns`"));
+                self.report(Kind::PlayerNeverMoves { name: name.clone() }, *span);
                 return None;
             }
         }
@@ -770,26 +756,22 @@ impl Checker {
                         .eval(&env, &item.region, player, None, &mut self.diags)
                 };
                 if cells.is_empty() && !self.error_within(item.region.span) {
-                    self.diags.push(Diagnostic::warning(
-                        "W006",
+                    self.diags.push(Diagnostic::new(
+                        Kind::EmptyRegion(EmptyUse::Setup),
                         item.region.span,
-                        "this region holds no cell, so nothing is set up here",
                     ));
                 }
                 for cell in cells.iter() {
                     if let Some(first) = placed_by.get(&cell) {
                         let first = *first;
                         self.diags.push(
-                            Diagnostic::error(
-                                "G042",
+                            Diagnostic::new(
+                                Kind::CellSetTwice {
+                                    cell: ctx.board.cell_name(cell),
+                                },
                                 item.region.span,
-                                format!(
-                                    "{} already has a piece from another setup line",
-                                    ctx.board.cell_name(cell)
-                                ),
                             )
-                            .with_note(first, "set up here first")
-                            .with_help("a cell starts with at most one stack; use `stacks of N` for a taller one"),
+                            .with_note(first, "set up here first"),
                         );
                         break;
                     }
@@ -818,27 +800,29 @@ impl Checker {
             Some(n) => match ctx.kinds.iter().position(|k| *k == n.node) {
                 Some(k) => Some(k),
                 None => {
-                    let d =
-                        Diagnostic::error("G022", n.span, format!("unknown piece `{}`", n.node));
-                    let d = match diag::nearest(&n.node, ctx.kinds.iter().map(String::as_str)) {
-                        Some(k) => d.with_help(format!("did you mean `{k}`?")),
-                        None => d.with_help(format!(
-                            "the pieces of this game are: {}; declare others with `pieces`",
-                            ctx.kinds.join(", ")
-                        )),
-                    };
-                    self.diags.push(d);
+                    let suggestion =
+                        match diag::nearest(&n.node, ctx.kinds.iter().map(String::as_str)) {
+                            Some(k) => Suggestion::Nearest(k.to_string()),
+                            None => Suggestion::Known(ctx.kinds.to_vec()),
+                        };
+                    self.report(
+                        Kind::UnknownPiece {
+                            name: n.node.clone(),
+                            suggestion,
+                        },
+                        n.span,
+                    );
                     None
                 }
             },
             None if ctx.kinds.len() == 1 => Some(0),
             None => {
-                self.error(
-                    "G022",
+                self.report(
+                    Kind::KindNotSaid {
+                        kinds: ctx.kinds.to_vec(),
+                    },
                     span,
-                    "this game has several kinds of piece; say which one",
-                )
-                .help = Some(format!("name one of: {}", ctx.kinds.join(", ")));
+                );
                 None
             }
         }
@@ -884,12 +868,12 @@ impl Checker {
             Some((DirWord::Diagonal, _)) => DirSet::DIAGONAL,
             Some((DirWord::Any, _)) => DirSet::ANY,
             Some((other, span)) => {
-                self.error(
-                    "G036",
+                self.report(
+                    Kind::ConnectedDirection {
+                        word: other.word().to_string(),
+                    },
                     span,
-                    format!("pieces cannot be connected `{}`", other.word()),
-                )
-                .help = Some("use `orthogonal`, `diagonal` or `any`".into());
+                );
                 default
             }
         }
@@ -924,8 +908,7 @@ impl Checker {
         for item in items {
             let v = convert(item.node);
             if out.contains(&v) {
-                self.error("G070", item.span, "this outcome is already listed")
-                    .help = Some("list each of the four outcomes once".into());
+                self.report(Kind::OutcomeTwice, item.span);
                 ok = false;
             } else {
                 out.push(v);
@@ -947,8 +930,7 @@ impl Checker {
                     )
                 })
                 .collect();
-            self.error("G070", *span, "`precedence` must list all four outcomes")
-                .help = Some(format!("add {}", missing.join(", ")));
+            self.report(Kind::OutcomesMissing { missing }, *span);
             ok = false;
         }
         if ok {
@@ -973,10 +955,7 @@ impl Checker {
             }
         }
         for (span, name) in unused {
-            self.diags.push(
-                Diagnostic::warning("W001", span, format!("region `{name}` is never used"))
-                    .with_help("use it in a move, a setup or a goal, or remove it"),
-            );
+            self.report(Kind::UnusedRegion { name }, span);
         }
         moves::warn_unmovable(self, rules, decls);
         moves::warn_explosive(self, rules, decls);
@@ -990,14 +969,7 @@ impl Checker {
                 .iter()
                 .find(|d| matches!(d.kind, DeclKind::Stuck(_)))
                 .map_or(self.file_start, |d| d.span);
-            self.diags.push(
-                Diagnostic::warning(
-                    "W005",
-                    span,
-                    format!("the game has no goal and a stuck player passes, so it {how}"),
-                )
-                .with_help("add a `goal`, or make a stuck player `win` or `lose`"),
-            );
+            self.report(Kind::NeverEnds { how: how.into() }, span);
         }
         if rules.illegal_if_both_win
             && !rules
@@ -1008,11 +980,7 @@ impl Checker {
                 .iter()
                 .find(|d| matches!(d.kind, DeclKind::IllegalIfBothWin))
         {
-            self.diags.push(Diagnostic::warning(
-                "W007",
-                d.span,
-                "no goal makes a player win, so this never applies",
-            ));
+            self.report(Kind::BothWinWithoutWins, d.span);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `move` and `then` declarations → the parts of a turn and their options.
 
 use super::{Checker, Context};
-use crate::diag::{Diagnostic, Span, Spanned};
+use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
 use crate::rules::{
     Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, HeightCompare, JumpDir, JumpLeg,
     MAX_PARTS, MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
@@ -37,12 +37,7 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             DeclKind::Then { optional, options } => {
                 first_then.get_or_insert(d.span);
                 if later.len() + 1 == MAX_PARTS {
-                    ch.error(
-                        "G056",
-                        d.span,
-                        format!("a turn has at most {MAX_PARTS} parts"),
-                    )
-                    .help = Some("merge some `then` parts".into());
+                    ch.report(Kind::TooManyParts { max: MAX_PARTS }, d.span);
                     continue;
                 }
                 let part_index = later.len() + 1;
@@ -64,14 +59,9 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
     if !has_move {
         match first_then {
             Some(span) => {
-                ch.error("G050", span, "`then` needs a `move` before it")
-                    .help = Some("a turn starts with the options declared by `move`".into());
+                ch.report(Kind::ThenWithoutMove, span);
             }
-            None => ch.missing(
-                "G051",
-                "the game has no moves",
-                "add at least one `move`, such as `move step forward onto empty`",
-            ),
+            None => ch.missing(Kind::NoMoves),
         }
     }
     let mut parts = vec![first];
@@ -83,12 +73,7 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
 /// most a part may have; the error keeps the rules from being made.
 fn push_option(ch: &mut Checker, part: &mut Part, rule: MoveRule, span: Span) {
     if part.options.len() == MAX_OPTIONS {
-        ch.error(
-            "G059",
-            span,
-            format!("one part of a turn has at most {MAX_OPTIONS} options"),
-        )
-        .help = Some("list several directions or regions in one option instead".into());
+        ch.report(Kind::TooManyOptions { max: MAX_OPTIONS }, span);
     }
     part.options.push(rule);
 }
@@ -178,12 +163,7 @@ fn check_option(
         } => {
             kind = named_kind(ch, k.as_ref(), ctx);
             if *with_turns && distance.is_some() {
-                ch.error(
-                    "G052",
-                    option.span,
-                    "a slide with turns cannot also have a distance",
-                )
-                .help = Some("remove the distance, or the `with turns`".into());
+                ch.report(Kind::SlideTurnsWithDistance, option.span);
             }
             Action::Slide {
                 dirs: ctx.dirs(dirs),
@@ -195,10 +175,9 @@ fn check_option(
         Primitive::Jump { kind: k, legs } => {
             kind = named_kind(ch, k.as_ref(), ctx);
             if legs.len() > MAX_JUMP_LEGS {
-                ch.error(
-                    "G057",
+                ch.report(
+                    Kind::TooManyJumpLegs { max: MAX_JUMP_LEGS },
                     legs[MAX_JUMP_LEGS].span,
-                    format!("a jump has at most {MAX_JUMP_LEGS} kinds of single jump"),
                 );
             }
             let mut out = Vec::new();
@@ -208,12 +187,7 @@ fn check_option(
                     TargetKind::Enemy => Owner::Enemy,
                     TargetKind::Any => Owner::Any,
                     TargetKind::Empty => {
-                        ch.error(
-                            "G052",
-                            leg.over.span,
-                            "a jump goes over a piece, not an empty cell",
-                        )
-                        .help = Some("write `over friend`, `over enemy` or `over any`".into());
+                        ch.report(Kind::JumpOverEmpty, leg.over.span);
                         Owner::Any
                     }
                 };
@@ -286,23 +260,20 @@ fn check_option(
             |c: &Clause| std::mem::discriminant(c) == std::mem::discriminant(&clause.node);
         if let Some(first) = option.clauses[..i].iter().find(|c| same_kind(&c.node)) {
             ch.diags.push(
-                Diagnostic::error(
-                    "G058",
-                    clause.span,
-                    "this clause is already given for this move",
-                )
-                .with_note(first.span, "first given here")
-                .with_help("give each clause once"),
+                Diagnostic::new(Kind::ClauseTwice, clause.span)
+                    .with_note(first.span, "first given here"),
             );
             continue;
         }
         let misuse = |ch: &mut Checker, what: &str, fits: &str| {
-            ch.error(
-                "G053",
+            ch.report(
+                Kind::ClauseDoesNotApply {
+                    clause: what.to_string(),
+                    word: word.to_string(),
+                    fits: fits.to_string(),
+                },
                 clause.span,
-                format!("`{what}` does not apply to `{word}`"),
-            )
-            .help = Some(format!("`{what}` belongs to {fits}"));
+            );
         };
         match &clause.node {
             Clause::Chained if !matches!(option.primitive, Primitive::Jump { .. }) => {
@@ -324,12 +295,7 @@ fn check_option(
             Clause::MustRemoveAPiece => rule.must_remove = true,
             Clause::NotOnEntryLine => {
                 if part == 0 {
-                    ch.error(
-                        "G054",
-                        clause.span,
-                        "`not on entry line` refers to an entry earlier in the turn, but this is the turn's first part",
-                    )
-                    .help = Some("use it in a `then` part that follows an `enter` or `place`".into());
+                    ch.report(Kind::EntryLineInFirstPart, clause.span);
                 } else if !matches!(option.primitive, Primitive::Return { .. }) {
                     misuse(ch, "not on entry line", "`return`");
                 } else {
@@ -392,11 +358,8 @@ fn named_kind(ch: &mut Checker, name: Option<&Spanned<String>>, ctx: &Context) -
 
 fn warn_empty(ch: &mut Checker, cells: &PerPlayer<CellSet>, span: Span) {
     if cells.iter().all(CellSet::is_empty) && !ch.error_within(span) {
-        ch.diags.push(Diagnostic::warning(
-            "W006",
-            span,
-            "this region holds no cell, so this move can never be made",
-        ));
+        ch.diags
+            .push(Diagnostic::new(Kind::EmptyRegion(EmptyUse::Move), span));
     }
 }
 
@@ -434,8 +397,12 @@ fn check_distance(
                     if let Some(m) = max
                         && (m as u64) < min
                     {
-                        ch.error("G032", lo.span.to(hi.span), "this range runs backwards")
-                            .help = Some(format!("write `{m}..{min}`"));
+                        ch.report(
+                            Kind::RangeBackwards {
+                                fixed: format!("{m}..{min}"),
+                            },
+                            lo.span.to(hi.span),
+                        );
                         return default;
                     }
                     Distance {
@@ -471,8 +438,7 @@ fn check_targets(ch: &mut Checker, targets: &[ast::Target]) -> Targets {
         match t.kind.node {
             TargetKind::Empty => {
                 if let Some(h) = &t.height {
-                    ch.error("G052", h.span, "an empty cell has no height to compare")
-                        .help = Some("compare heights on `friend` or `enemy`".into());
+                    ch.report(Kind::HeightOfEmpty, h.span);
                 }
                 out.empty = true;
             }
@@ -542,15 +508,12 @@ fn entry_lines(
         lines
     });
     if let Some(cell) = off_edge {
-        ch.error(
-            "G055",
+        ch.report(
+            Kind::PushInwardFromInside {
+                cell: board.cell_name(cell),
+            },
             span,
-            format!(
-                "{} is not on the edge, so `pushing inward` gives it no direction",
-                board.cell_name(cell)
-            ),
-        )
-        .help = Some("enter at edge cells only, or name the directions to push".into());
+        );
     }
     lines
 }
@@ -582,23 +545,17 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         let in_reserve = rules.reserve.iter().any(|r| r[k] > 0);
         if on_board && !moves_on_board(k) {
             let span = decl_span("setup").unwrap_or(ch.file_start);
-            ch.diags.push(
-                Diagnostic::warning("W002", span, format!("no move can ever move a `{name}`"))
-                    .with_help("add a move for it, or leave it out of the setup"),
-            );
+            ch.diags.push(Diagnostic::new(
+                Kind::UnmovableKind { name: name.clone() },
+                span,
+            ));
         }
         if in_reserve && !enters(k) {
             let span = decl_span("reserve").unwrap_or(ch.file_start);
-            ch.diags.push(
-                Diagnostic::warning(
-                    "W003",
-                    span,
-                    format!(
-                        "`{name}` pieces wait in reserve, but no move brings them onto the board"
-                    ),
-                )
-                .with_help("add `move place …` or `move enter …`"),
-            );
+            ch.diags.push(Diagnostic::new(
+                Kind::ReserveNeverEnters { name: name.clone() },
+                span,
+            ));
         }
     }
 }
@@ -632,17 +589,10 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
                 .any(|l| l.over == crate::rules::Owner::Any && l.at_most.is_none());
             if *chained && unbounded_over_any && big_board {
                 let span = spans.get(part).and_then(|s| s.get(i)).copied();
-                ch.diags.push(
-                    Diagnostic::warning(
-                        "W008",
-                        span.unwrap_or(ch.file_start),
-                        "chained jumps over any piece can have more paths than gamut walks on a crowded board",
-                    )
-                    .with_help(
-                        "limit the leg with `at most N times`; a position whose jumps pass \
-                         the work budget cannot be played",
-                    ),
-                );
+                ch.diags.push(Diagnostic::new(
+                    Kind::ExplosiveJumps,
+                    span.unwrap_or(ch.file_start),
+                ));
             }
         }
     }
@@ -661,15 +611,8 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         && big_board
         && rules.group_limit.is_none()
     {
-        ch.diags.push(
-            Diagnostic::warning(
-                "W008",
-                goal.span,
-                "a network goal on a board of more than 64 cells, with no group limit: \
-                 on a crowded board its search can take more work than gamut spends",
-            )
-            .with_help("`limit group size N` keeps the pieces apart, as Network does"),
-        );
+        ch.diags
+            .push(Diagnostic::new(Kind::ExplosiveNetwork, goal.span));
     }
     let moves_a_piece = |p: &Part| {
         p.options.iter().any(|o| {
@@ -686,16 +629,11 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         && rules.parts.iter().all(moves_a_piece)
         && let Some(&span) = then_spans.last()
     {
-        ch.diags.push(
-            Diagnostic::warning(
-                "W008",
-                span,
-                format!(
-                    "a turn of {} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists",
-                    rules.parts.len()
-                ),
-            )
-            .with_help("fewer parts, or parts that place or remove pieces, keep the turn listable"),
-        );
+        ch.diags.push(Diagnostic::new(
+            Kind::ExplosiveParts {
+                parts: rules.parts.len(),
+            },
+            span,
+        ));
     }
 }

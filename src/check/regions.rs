@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::diag::{Diagnostic, Span, nearest};
+use crate::diag::{Diagnostic, Kind, OffBoard, Span, Suggestion, nearest};
 use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId};
 use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
 
@@ -71,14 +71,12 @@ impl RegionTable {
             RegionExpr::Cell(name) => match cell(board, name, diags) {
                 Some(c) if board.cells.contains(c) => CellSet::single(c),
                 Some(_) => {
-                    diags.push(
-                        Diagnostic::error(
-                            "G031",
-                            name.span,
-                            format!("{} is not part of the board", cell_text(name)),
-                        )
-                        .with_help("the board's `without` clause removes it"),
-                    );
+                    diags.push(Diagnostic::new(
+                        Kind::NotOnBoard(OffBoard::Removed {
+                            cell: cell_text(name),
+                        }),
+                        name.span,
+                    ));
                     CellSet::EMPTY
                 }
                 None => CellSet::EMPTY,
@@ -97,24 +95,25 @@ impl RegionTable {
                 for n in [lo, hi] {
                     if n.node == 0 || n.node > board.height as u64 {
                         bad = true;
-                        diags.push(
-                            Diagnostic::error(
-                                "G031",
-                                n.span,
-                                format!("rank {} is not on this board", shown(n.node)),
-                            )
-                            .with_help(format!("ranks run from 1 to {}", board.height)),
-                        );
+                        diags.push(Diagnostic::new(
+                            Kind::NotOnBoard(OffBoard::Rank {
+                                rank: shown(n.node),
+                                height: board.height,
+                            }),
+                            n.span,
+                        ));
                     }
                 }
                 if bad {
                     return CellSet::EMPTY;
                 }
                 if lo.node > hi.node {
-                    diags.push(
-                        Diagnostic::error("G032", lo.span.to(hi.span), "this range runs backwards")
-                            .with_help(format!("write `ranks {}..{}`", hi.node, lo.node)),
-                    );
+                    diags.push(Diagnostic::new(
+                        Kind::RangeBackwards {
+                            fixed: format!("ranks {}..{}", hi.node, lo.node),
+                        },
+                        lo.span.to(hi.span),
+                    ));
                     return CellSet::EMPTY;
                 }
                 rect(
@@ -132,24 +131,22 @@ impl RegionTable {
                 for f in [lo, hi] {
                     if f.node > last {
                         bad = true;
-                        diags.push(
-                            Diagnostic::error(
-                                "G031",
-                                f.span,
-                                format!("file {} is not on this board", f.node),
-                            )
-                            .with_help(format!("files run from a to {last}")),
-                        );
+                        diags.push(Diagnostic::new(
+                            Kind::NotOnBoard(OffBoard::File { file: f.node, last }),
+                            f.span,
+                        ));
                     }
                 }
                 if bad {
                     return CellSet::EMPTY;
                 }
                 if lo.node > hi.node {
-                    diags.push(
-                        Diagnostic::error("G032", lo.span.to(hi.span), "this range runs backwards")
-                            .with_help(format!("write `files {}..{}`", hi.node, lo.node)),
-                    );
+                    diags.push(Diagnostic::new(
+                        Kind::RangeBackwards {
+                            fixed: format!("files {}..{}", hi.node, lo.node),
+                        },
+                        lo.span.to(hi.span),
+                    ));
                     return CellSet::EMPTY;
                 }
                 let f0 = lo.node as u8 - b'a';
@@ -173,14 +170,7 @@ impl RegionTable {
                 Builtin::ForwardCone => match origin {
                     Some(c) => forward_cone(board, c, env.facing[player]),
                     None => {
-                        diags.push(
-                            Diagnostic::error(
-                                "G033",
-                                region.span,
-                                "`forward-cone` needs a moving piece to look forward from",
-                            )
-                            .with_help("use it inside `only if own pieces fill …` of a move"),
-                        );
+                        diags.push(Diagnostic::new(Kind::ForwardConeWithoutPiece, region.span));
                         CellSet::EMPTY
                     }
                 },
@@ -220,13 +210,22 @@ impl RegionTable {
             return *s;
         }
         let Some((all, per)) = self.defs.get(name) else {
-            let mut diag = Diagnostic::error("G021", span, format!("unknown region `{name}`"));
+            let unknown = |cell, suggestion| {
+                Diagnostic::new(
+                    Kind::UnknownRegion {
+                        name: name.to_string(),
+                        cell,
+                        suggestion,
+                    },
+                    span,
+                )
+            };
             // A suggestion compares the name with every region's: past the
             // few a report shows, that work is skipped, so that a file of
             // thousands of unknown names stays quick to check.
             self.unknown_reported += 1;
             if self.unknown_reported > crate::diag::KEPT_PER_CODE {
-                diags.push(diag.with_help(format!("define it with `region {name} = …`")));
+                diags.push(unknown(None, Suggestion::Known(Vec::new())));
                 return CellSet::EMPTY;
             }
             // Sorted, so that the hint does not depend on hash order.
@@ -237,55 +236,44 @@ impl RegionTable {
             let is_cell = lower.len() > 1
                 && lower.as_bytes()[0].is_ascii_lowercase()
                 && lower[1..].bytes().all(|b| b.is_ascii_digit());
-            diag = match nearest(name, names.iter().copied().chain(builtins)) {
-                _ if is_cell => {
-                    diag.with_help(format!("cells are written in lower case: `{lower}`"))
-                }
-                Some(n) => diag.with_help(format!("did you mean `{n}`?")),
-                None if names.is_empty() => {
-                    diag.with_help(format!("define it with `region {name} = …`"))
-                }
-                None => diag.with_help(format!(
-                    "the regions of this game are: {}",
-                    sorted(&names).join(", ")
-                )),
+            let suggestion = match nearest(name, names.iter().copied().chain(builtins)) {
+                Some(n) => Suggestion::Nearest(n.to_string()),
+                None => Suggestion::Known(sorted(&names).iter().map(|n| n.to_string()).collect()),
             };
-            diags.push(diag);
+            diags.push(unknown(is_cell.then_some(lower), suggestion));
             return CellSet::EMPTY;
         };
         let def = per[player].as_ref().or(all.as_ref());
         let Some(def) = def else {
             let other = env.player_names[1 - player].clone();
             let me = &env.player_names[player];
-            diags.push(
-                Diagnostic::error(
-                    "G021",
-                    span,
-                    format!("region `{name}` is defined for {other} but not for {me}"),
-                )
-                .with_help(format!("add `region {name} for {me} = …`")),
-            );
+            diags.push(Diagnostic::new(
+                Kind::RegionForOtherPlayer {
+                    name: name.to_string(),
+                    defined_for: other,
+                    used_for: me.clone(),
+                },
+                span,
+            ));
             return CellSet::EMPTY;
         };
         if self.in_progress.len() >= MAX_NAMED_DEPTH {
-            diags.push(
-                Diagnostic::error(
-                    "G026",
-                    span,
-                    format!(
-                        "regions nested more than {MAX_NAMED_DEPTH} deep: `{name}` is used inside a chain of {MAX_NAMED_DEPTH} regions, each defined by the next"
-                    ),
-                )
-                .with_help("define the region from cells, ranks or files, or through fewer named regions"),
-            );
+            diags.push(Diagnostic::new(
+                Kind::RegionsTooDeep {
+                    name: name.to_string(),
+                    max: MAX_NAMED_DEPTH,
+                },
+                span,
+            ));
             return CellSet::EMPTY;
         }
         if !self.in_progress.insert(key.clone()) {
             diags.push(
-                Diagnostic::error(
-                    "G025",
+                Diagnostic::new(
+                    Kind::RegionCycle {
+                        name: name.to_string(),
+                    },
                     span,
-                    format!("region `{name}` is defined in terms of itself"),
                 )
                 .with_note(def.name_span, "defined here"),
             );
@@ -330,11 +318,17 @@ impl RegionTable {
 }
 
 pub fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
-    let diag = Diagnostic::error("G020", span, format!("unknown player `{name}`"));
-    match nearest(name, players.iter().map(String::as_str)) {
-        Some(n) => diag.with_help(format!("did you mean `{n}`?")),
-        None => diag.with_help(format!("the players are {}", players.join(" and "))),
-    }
+    let suggestion = match nearest(name, players.iter().map(String::as_str)) {
+        Some(n) => Suggestion::Nearest(n.to_string()),
+        None => Suggestion::Known(players.to_vec()),
+    };
+    Diagnostic::new(
+        Kind::UnknownPlayer {
+            name: name.to_string(),
+            suggestion,
+        },
+        span,
+    )
 }
 
 /// Evaluates the cells of the board's `without` clause: cells, ranks,
@@ -347,14 +341,7 @@ pub fn holes(width: u8, height: u8, region: &Region, diags: &mut Vec<Diagnostic>
         facing: [Dir::Up, Dir::Down],
     };
     if let Some(span) = first_named(region) {
-        diags.push(
-            Diagnostic::error(
-                "G034",
-                span,
-                "the board's `without` clause can use cells, ranks, files and built-in regions only",
-            )
-            .with_help("named regions are defined on the finished board"),
-        );
+        diags.push(Diagnostic::new(Kind::WithoutNamedRegion, span));
         return CellSet::EMPTY;
     }
     RegionTable::default().eval(&env, region, 0, None, diags)
@@ -397,14 +384,13 @@ fn cell(board: &Board, name: &CellName, diags: &mut Vec<Diagnostic>) -> Option<C
     let f = name.file as u32 - 'a' as u32;
     if f >= board.width as u32 || name.rank == 0 || name.rank > board.height as u64 {
         let last = (b'a' + board.width - 1) as char;
-        diags.push(
-            Diagnostic::error(
-                "G031",
-                name.span,
-                format!("{} is off the board", cell_text(name)),
-            )
-            .with_help(format!("this board runs from a1 to {last}{}", board.height)),
-        );
+        diags.push(Diagnostic::new(
+            Kind::NotOnBoard(OffBoard::Cell {
+                cell: cell_text(name),
+                last: format!("{last}{}", board.height),
+            }),
+            name.span,
+        ));
         return None;
     }
     Some(board.cell_at(f as u8, (name.rank - 1) as u8))

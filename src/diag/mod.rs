@@ -5,8 +5,10 @@
 //! [`Sources`] map; lines and columns are computed only when rendering, by
 //! the one renderer in [`render`].
 
+mod kinds;
 mod render;
 
+pub use kinds::{Code, EmptyUse, Kind, NameClash, OffBoard, Suggestion};
 pub use render::{printable, render, render_json};
 
 /// Which loaded file a span points into.
@@ -72,7 +74,7 @@ impl Severity {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Stable code, `G001`…; listed in `docs/LANGUAGE.md`.
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
     pub message: String,
     pub span: Span,
@@ -80,34 +82,25 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A second place that explains the first ("first declared here").
     pub note: Option<(Span, String)>,
-    /// How many more diagnostics of this code and severity came after this
+    /// How many more diagnostics of this code came after this
     /// one and were left out of the report (see [`condense`]).
     pub more: usize,
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    /// The diagnostic of a kind at a place: its code, severity, message
+    /// and help all come from the kind.
+    pub fn new(kind: Kind, span: Span) -> Diagnostic {
+        let code = kind.code();
         Diagnostic {
             code,
-            severity: Severity::Error,
-            message: message.into(),
+            severity: code.severity(),
+            message: kind.message(),
             span,
-            help: None,
+            help: kind.help(),
             note: None,
             more: 0,
         }
-    }
-
-    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, span, message)
-        }
-    }
-
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
-        self
     }
 
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
@@ -132,18 +125,18 @@ pub fn sort(diags: &mut [Diagnostic]) {
     });
 }
 
-/// The most diagnostics of one code and severity a report keeps.
+/// The most diagnostics of one code a report keeps.
 pub const KEPT_PER_CODE: usize = 10;
 
-/// Keeps the first [`KEPT_PER_CODE`] diagnostics of each code and severity
+/// Keeps the first [`KEPT_PER_CODE`] diagnostics of each code
 /// (in the given order) and counts the rest in the last one kept, so that a
 /// file repeating one mistake ten thousand times gets a short report.
 pub fn condense(diags: &mut Vec<Diagnostic>) {
-    let mut seen: std::collections::HashMap<(&'static str, Severity), (usize, usize)> =
+    let mut seen: std::collections::HashMap<Code, (usize, usize)> =
         std::collections::HashMap::new();
     let mut kept = Vec::with_capacity(diags.len().min(256));
     for d in diags.drain(..) {
-        let (count, last) = seen.entry((d.code, d.severity)).or_insert((0, 0));
+        let (count, last) = seen.entry(d.code).or_insert((0, 0));
         *count += 1;
         if *count <= KEPT_PER_CODE {
             *last = kept.len();

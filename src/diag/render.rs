@@ -179,7 +179,7 @@ pub fn render_json(diag: &Diagnostic, sources: &Sources) -> serde_json::Value {
     let (line, column) = sources.line_col(diag.span.file, diag.span.start);
     let (end_line, end_column) = sources.line_col(diag.span.file, diag.span.end);
     serde_json::json!({
-        "code": diag.code,
+        "code": diag.code.as_str(),
         "severity": diag.severity.word(),
         "message": diag.message,
         "file": sources.get(diag.span.file).name,

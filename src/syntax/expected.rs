@@ -5,7 +5,7 @@
 use pest::error::{Error, ErrorVariant, InputLocation};
 
 use super::parser::{Rule, Shift};
-use crate::diag::{Diagnostic, nearest};
+use crate::diag::{Diagnostic, Kind, nearest};
 
 /// The words a direction may be.
 const DIRECTIONS: &[&str] = &[
@@ -235,7 +235,13 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
             negatives,
         } => (positives, negatives),
         ErrorVariant::CustomError { message } => {
-            return Diagnostic::error("G002", shift.span(pos, pos + 1), message);
+            return Diagnostic::new(
+                Kind::Unexpected {
+                    message,
+                    help: None,
+                },
+                shift.span(pos, pos + 1),
+            );
         }
     };
     // An error in the trailing blank lines or comments of a declaration
@@ -247,12 +253,7 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     };
     if chunk[pos..].starts_with('"') && !chunk[pos + 1..].lines().next().unwrap_or("").contains('"')
     {
-        return Diagnostic::error(
-            "G002",
-            shift.span(pos, pos + 1),
-            "this quoted name is not closed",
-        )
-        .with_help("end it with `\"` on the same line");
+        return Diagnostic::new(Kind::UnclosedQuote, shift.span(pos, pos + 1));
     }
     let found = word_at(chunk, pos);
     let end = pos + found.len().max(1);
@@ -265,19 +266,8 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
         } else {
             found.to_string()
         };
-        let mut diag = Diagnostic::error(
-            "G001",
-            span,
-            format!("`{shown}` does not start a declaration"),
-        );
-        diag = match nearest(&shown, DECLARATIONS.iter().copied()) {
-            Some(word) => diag.with_help(format!("did you mean `{word}`?")),
-            None => diag.with_help(
-                "a declaration starts with a keyword such as `board`, `players`, `move` or `goal`; \
-                 indent a line to continue the declaration above",
-            ),
-        };
-        return diag;
+        let nearest = nearest(&shown, DECLARATIONS.iter().copied());
+        return Diagnostic::new(Kind::NotADeclaration { shown, nearest }, span);
     }
 
     let mut phrases: Vec<String> = Vec::new();
@@ -297,12 +287,13 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
         && let Some(word) = nearest(prev, words.iter().copied())
     {
         let span = shift.span(start, start + prev.len());
-        return Diagnostic::error(
-            "G002",
+        return Diagnostic::new(
+            Kind::Unexpected {
+                message: format!("expected {}, found `{prev}`", join_or(&phrases)),
+                help: Some(format!("did you mean `{word}`?")),
+            },
             span,
-            format!("expected {}, found `{prev}`", join_or(&phrases)),
-        )
-        .with_help(format!("did you mean `{word}`?"));
+        );
     }
     let found_text = if found.is_empty() {
         match chunk[pos..].chars().next() {
@@ -329,28 +320,30 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
             .is_some_and(|c| c.is_ascii_alphabetic())
         && !super::parser::is_name(found)
     {
-        return Diagnostic::error(
-            "G002",
+        return Diagnostic::new(
+            Kind::WordAsName {
+                word: found.to_string(),
+            },
             span,
-            format!("`{found}` is a word of the language, so it cannot be used as a name here"),
-        )
-        .with_help("choose another name");
+        );
     }
-    let mut diag = Diagnostic::error("G002", span, message);
+    let mut help = None;
     if pos >= content_end(chunk) {
-        diag = diag
-            .with_help("the declaration ends here; a declaration continues only on indented lines");
+        help = Some(
+            "the declaration ends here; a declaration continues only on indented lines".to_string(),
+        );
     } else if !found.is_empty() {
         if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
-            diag = diag.with_help(format!("did you mean `{word}`?"));
+            help = Some(format!("did you mean `{word}`?"));
         } else if phrases.iter().any(|p| p == "the end of the declaration") {
-            diag = diag.with_help(
+            help = Some(
                 "a new declaration must start at the beginning of a line; \
-                 continuation lines are indented",
+                 continuation lines are indented"
+                    .to_string(),
             );
         }
     }
-    diag
+    Diagnostic::new(Kind::Unexpected { message, help }, span)
 }
 
 /// Whether text holds only whitespace and comments.

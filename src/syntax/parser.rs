@@ -9,7 +9,7 @@ use pest::iterators::Pair;
 
 use super::ast::*;
 use super::expected;
-use crate::diag::{Diagnostic, FileId, Span, Spanned};
+use crate::diag::{Diagnostic, FileId, Kind, Span, Spanned};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
@@ -90,16 +90,10 @@ fn too_deep(chunk: &str, shift: Shift) -> Option<Diagnostic> {
                 depth += 1;
                 if depth > MAX_NESTING {
                     let span = shift.span(i, i + 1);
-                    return Some(
-                        Diagnostic::error(
-                            "G003",
-                            span,
-                            format!("parentheses nested more than {MAX_NESTING} deep"),
-                        )
-                        .with_help(
-                            "name the inner regions with `region NAME = …` and use the names",
-                        ),
-                    );
+                    return Some(Diagnostic::new(
+                        Kind::TooDeeplyNested { max: MAX_NESTING },
+                        span,
+                    ));
                 }
             }
             ')' if !in_comment && !in_string => depth = depth.saturating_sub(1),

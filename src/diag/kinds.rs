@@ -1,0 +1,1098 @@
+//! Every kind of diagnostic gamut reports, in one place: its stable code,
+//! its message and its help. A check that finds a problem builds a
+//! [`Kind`] with what it found; the words are written here, once.
+//!
+//! [`Code`] lists the codes, each with the one-line summary that
+//! `docs/LANGUAGE.md`'s table gives (a test keeps the two equal) and the
+//! file of `tests/invalid/` that triggers it (a test checks that it does).
+
+use super::Severity;
+
+/// The stable code of each kind of diagnostic. One code, one kind: a new
+/// kind gets a new code, and a code is never reused for another meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    /// `misspelt-keyword.game`
+    G001,
+    /// `misspelt-move-word.game`
+    G002,
+    /// `deep-parentheses.game`
+    G003,
+    /// `binary-garbage.game`
+    G004,
+    /// `unterminated-string.game`
+    G005,
+    /// `keyword-as-name.game`
+    G006,
+    /// `no-board.game`
+    G010,
+    /// `board-twice.game`
+    G011,
+    /// `extends-missing.game`
+    G012,
+    /// `no-players.game`
+    G013,
+    /// `extends-self.game`
+    G014,
+    /// `extends-too-deep.game`
+    G015,
+    /// `extends-unreadable.game`
+    G016,
+    /// `empty-game-name.game`
+    G018,
+    /// `unknown-player-in-setup.game`
+    G020,
+    /// `misspelt-region.game`
+    G021,
+    /// `unknown-piece-kind.game`
+    G022,
+    /// `player-listed-twice.game`
+    G023,
+    /// `region-named-like-builtin.game`
+    G024,
+    /// `region-cycle.game`
+    G025,
+    /// `regions-nested-too-deep.game`
+    G026,
+    /// `control-character-in-name.game`
+    G027,
+    /// `region-for-one-player.game`
+    G028,
+    /// `setup-without-kind.game`
+    G029,
+    /// `stacks-of-zero.game`
+    G030,
+    /// `cell-off-board.game`
+    G031,
+    /// `reversed-range.game`
+    G032,
+    /// `forward-cone-misused.game`
+    G033,
+    /// `without-named-region.game`
+    G034,
+    /// `board-all-holes.game`
+    G035,
+    /// `connected-forward.game`
+    G036,
+    /// `too-many-pieces.game`
+    G037,
+    /// `nine-kinds.game`
+    G038,
+    /// `board-too-many-cells.game`
+    G039,
+    /// `one-player.game`
+    G040,
+    /// `player-never-moves.game`
+    G041,
+    /// `overlapping-setup.game`
+    G042,
+    /// `turns-too-long.game`
+    G043,
+    /// `then-without-move.game`
+    G050,
+    /// `no-moves.game`
+    G051,
+    /// `slide-turns-with-distance.game`
+    G052,
+    /// `chained-step.game`
+    G053,
+    /// `entry-line-on-first-part.game`
+    G054,
+    /// `enter-inward-middle.game`
+    G055,
+    /// `five-parts.game`
+    G056,
+    /// `nine-jump-legs.game`
+    G057,
+    /// `clause-twice.game`
+    G058,
+    /// `too-many-options.game`
+    G059,
+    /// `network-overlapping-ends.game`
+    G060,
+    /// `jump-over-empty.game`
+    G061,
+    /// `height-of-empty.game`
+    G062,
+    /// `precedence-twice.game`
+    G070,
+    /// `precedence-missing-outcome.game`
+    G071,
+    /// `unused-region.game`
+    W001,
+    /// `unmovable-piece-kind.game`
+    W002,
+    /// `reserve-never-used.game`
+    W003,
+    /// `never-ends.game`
+    W005,
+    /// `empty-region.game`
+    W006,
+    /// `illegal-both-without-wins.game`
+    W007,
+    /// `explosive-jumps.game`
+    W008,
+    /// `explosive-parts.game`
+    W009,
+    /// `explosive-network.game`
+    W010,
+}
+
+impl Code {
+    /// Every code, in order.
+    pub const ALL: &'static [Code] = &[
+        Code::G001,
+        Code::G002,
+        Code::G003,
+        Code::G004,
+        Code::G005,
+        Code::G006,
+        Code::G010,
+        Code::G011,
+        Code::G012,
+        Code::G013,
+        Code::G014,
+        Code::G015,
+        Code::G016,
+        Code::G018,
+        Code::G020,
+        Code::G021,
+        Code::G022,
+        Code::G023,
+        Code::G024,
+        Code::G025,
+        Code::G026,
+        Code::G027,
+        Code::G028,
+        Code::G029,
+        Code::G030,
+        Code::G031,
+        Code::G032,
+        Code::G033,
+        Code::G034,
+        Code::G035,
+        Code::G036,
+        Code::G037,
+        Code::G038,
+        Code::G039,
+        Code::G040,
+        Code::G041,
+        Code::G042,
+        Code::G043,
+        Code::G050,
+        Code::G051,
+        Code::G052,
+        Code::G053,
+        Code::G054,
+        Code::G055,
+        Code::G056,
+        Code::G057,
+        Code::G058,
+        Code::G059,
+        Code::G060,
+        Code::G061,
+        Code::G062,
+        Code::G070,
+        Code::G071,
+        Code::W001,
+        Code::W002,
+        Code::W003,
+        Code::W005,
+        Code::W006,
+        Code::W007,
+        Code::W008,
+        Code::W009,
+        Code::W010,
+    ];
+
+    /// The code as written in reports: `G042`.
+    pub fn as_str(self) -> &'static str {
+        let (text, _, _) = self.facts();
+        text
+    }
+
+    /// Errors stop a game from being played; warnings do not.
+    pub fn severity(self) -> Severity {
+        if self.as_str().starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+
+    /// What the code means, as the table of codes in `docs/LANGUAGE.md`
+    /// says it.
+    pub fn summary(self) -> &'static str {
+        let (_, summary, _) = self.facts();
+        summary
+    }
+
+    /// The file of `tests/invalid/` that triggers this code.
+    pub fn fixture(self) -> &'static str {
+        let (_, _, fixture) = self.facts();
+        fixture
+    }
+
+    /// The code by its text, as a report writes it.
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+
+    fn facts(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Code::G001 => (
+                "G001",
+                "a line at column 1 does not start with a declaration keyword (often a continuation line that is not indented)",
+                "misspelt-keyword",
+            ),
+            Code::G002 => (
+                "G002",
+                "a declaration does not follow the grammar: expected one thing, found another",
+                "misspelt-move-word",
+            ),
+            Code::G003 => (
+                "G003",
+                "parentheses nested more than 32 deep",
+                "deep-parentheses",
+            ),
+            Code::G004 => ("G004", "the file is not UTF-8 text", "binary-garbage"),
+            Code::G005 => (
+                "G005",
+                "a quoted name that is not closed on its line",
+                "unterminated-string",
+            ),
+            Code::G006 => (
+                "G006",
+                "a word of the language where a name belongs",
+                "keyword-as-name",
+            ),
+            Code::G010 => ("G010", "the game has no `board`", "no-board"),
+            Code::G011 => (
+                "G011",
+                "a singular declaration, or `extends`, given twice in one file",
+                "board-twice",
+            ),
+            Code::G012 => (
+                "G012",
+                "`extends` names a game that cannot be found",
+                "extends-missing",
+            ),
+            Code::G013 => ("G013", "the game has no `players`", "no-players"),
+            Code::G014 => (
+                "G014",
+                "`extends` leads back to the file itself",
+                "extends-self",
+            ),
+            Code::G015 => (
+                "G015",
+                "`extends` chains more than 16 files deep",
+                "extends-too-deep",
+            ),
+            Code::G016 => (
+                "G016",
+                "`extends` names a `.game` file that is there but cannot be read (a folder, a FIFO, too large)",
+                "extends-unreadable",
+            ),
+            Code::G018 => ("G018", "the game's name is empty", "empty-game-name"),
+            Code::G020 => ("G020", "unknown player", "unknown-player-in-setup"),
+            Code::G021 => ("G021", "unknown region", "misspelt-region"),
+            Code::G022 => ("G022", "unknown piece kind", "unknown-piece-kind"),
+            Code::G023 => (
+                "G023",
+                "a player or piece kind listed twice, or a region defined twice",
+                "player-listed-twice",
+            ),
+            Code::G024 => (
+                "G024",
+                "a region named like a built-in region, a reserved word or a cell",
+                "region-named-like-builtin",
+            ),
+            Code::G025 => (
+                "G025",
+                "a region defined in terms of itself",
+                "region-cycle",
+            ),
+            Code::G026 => (
+                "G026",
+                "regions nested more than 64 deep: a chain of named regions, each defined by the next",
+                "regions-nested-too-deep",
+            ),
+            Code::G027 => (
+                "G027",
+                "the game's name holds a control character (an escape, a bell, a carriage return…)",
+                "control-character-in-name",
+            ),
+            Code::G028 => (
+                "G028",
+                "a region defined for one player only and used for the other",
+                "region-for-one-player",
+            ),
+            Code::G029 => (
+                "G029",
+                "a setup or reserve line that names no kind in a game with several",
+                "setup-without-kind",
+            ),
+            Code::G030 => (
+                "G030",
+                "a number out of range (board size, stack height, reserve, distance, jump count, group size, network length, repetition count)",
+                "stacks-of-zero",
+            ),
+            Code::G031 => (
+                "G031",
+                "a cell, rank or file not on the board, or a cell removed by `without`",
+                "cell-off-board",
+            ),
+            Code::G032 => (
+                "G032",
+                "a rank, file or distance range that runs backwards",
+                "reversed-range",
+            ),
+            Code::G033 => (
+                "G033",
+                "`forward-cone` used where there is no moving piece to look from",
+                "forward-cone-misused",
+            ),
+            Code::G034 => (
+                "G034",
+                "the board's `without` clause uses a named region or `forward-cone`",
+                "without-named-region",
+            ),
+            Code::G035 => (
+                "G035",
+                "the board's `without` clause removes every cell",
+                "board-all-holes",
+            ),
+            Code::G036 => (
+                "G036",
+                "pieces said to be `connected` in a direction other than `orthogonal`, `diagonal` or `any`",
+                "connected-forward",
+            ),
+            Code::G037 => (
+                "G037",
+                "a player owns more than 255 pieces, on the board and in reserve together",
+                "too-many-pieces",
+            ),
+            Code::G038 => ("G038", "more than 8 kinds of piece", "nine-kinds"),
+            Code::G039 => (
+                "G039",
+                "a board of more than 256 cells",
+                "board-too-many-cells",
+            ),
+            Code::G040 => ("G040", "not exactly two players", "one-player"),
+            Code::G041 => (
+                "G041",
+                "a player never moves once the turn order repeats",
+                "player-never-moves",
+            ),
+            Code::G042 => (
+                "G042",
+                "two setup items put pieces on the same cell",
+                "overlapping-setup",
+            ),
+            Code::G043 => (
+                "G043",
+                "a `turns` declaration listing more than 1000 turns",
+                "turns-too-long",
+            ),
+            Code::G050 => (
+                "G050",
+                "a `then` in a game without any `move`",
+                "then-without-move",
+            ),
+            Code::G051 => ("G051", "the game has no moves", "no-moves"),
+            Code::G052 => (
+                "G052",
+                "a slide `with turns` that also has a distance",
+                "slide-turns-with-distance",
+            ),
+            Code::G053 => (
+                "G053",
+                "a clause given to a primitive it does not apply to",
+                "chained-step",
+            ),
+            Code::G054 => (
+                "G054",
+                "`not on entry line` in the turn's first part",
+                "entry-line-on-first-part",
+            ),
+            Code::G055 => (
+                "G055",
+                "`pushing inward` from a cell not on the border of the grid",
+                "enter-inward-middle",
+            ),
+            Code::G056 => (
+                "G056",
+                "more than four parts in a turn (`move` and three `then`)",
+                "five-parts",
+            ),
+            Code::G057 => ("G057", "a jump with more than 8 legs", "nine-jump-legs"),
+            Code::G058 => ("G058", "a clause given twice to one move", "clause-twice"),
+            Code::G059 => (
+                "G059",
+                "more than 255 options in one part of a turn (`move` lines, or the options of one `then`)",
+                "too-many-options",
+            ),
+            Code::G060 => (
+                "G060",
+                "a network whose two end regions share cells",
+                "network-overlapping-ends",
+            ),
+            Code::G061 => ("G061", "a jump over `empty`", "jump-over-empty"),
+            Code::G062 => ("G062", "a height compared on `empty`", "height-of-empty"),
+            Code::G070 => (
+                "G070",
+                "`precedence` lists an outcome twice",
+                "precedence-twice",
+            ),
+            Code::G071 => (
+                "G071",
+                "`precedence` leaves an outcome out",
+                "precedence-missing-outcome",
+            ),
+            Code::W001 => ("W001", "a region that nothing uses", "unused-region"),
+            Code::W002 => (
+                "W002",
+                "a piece kind set up on the board that no move can move",
+                "unmovable-piece-kind",
+            ),
+            Code::W003 => (
+                "W003",
+                "pieces in reserve that no `place` or `enter` brings onto the board",
+                "reserve-never-used",
+            ),
+            Code::W005 => (
+                "W005",
+                "no goal and `when stuck pass`: the game can never end, or only by repetition",
+                "never-ends",
+            ),
+            Code::W006 => (
+                "W006",
+                "a region that holds no cell, so the setup item, move or goal using it does nothing",
+                "empty-region",
+            ),
+            Code::W007 => (
+                "W007",
+                "`illegal if both players win` in a game where no goal makes a player win",
+                "illegal-both-without-wins",
+            ),
+            Code::W008 => (
+                "W008",
+                "chained jumps over `any` piece with no `at most` on a board of more than 64 cells: they can have more paths than gamut walks (see [Limits](#limits))",
+                "explosive-jumps",
+            ),
+            Code::W009 => (
+                "W009",
+                "a turn of three or more parts that each move a piece: a crowded position can have more moves than gamut lists (see [Limits](#limits))",
+                "explosive-parts",
+            ),
+            Code::W010 => (
+                "W010",
+                "a network goal on a board of more than 64 cells with no `limit group size`: its search can take more work than gamut spends (see [Limits](#limits))",
+                "explosive-network",
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a report can suggest for a name it does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Suggestion {
+    /// The nearest known name.
+    Nearest(String),
+    /// Nothing near: the names there are (possibly none).
+    Known(Vec<String>),
+}
+
+/// Where a place that is not on the board was named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OffBoard {
+    /// A cell outside the grid; the board's last cell.
+    Cell { cell: String, last: String },
+    /// A cell of the grid that the board's `without` removes.
+    Removed { cell: String },
+    /// A rank past the board's height.
+    Rank { rank: String, height: u8 },
+    /// A file past the board's width; its last file.
+    File { file: char, last: char },
+}
+
+/// Why a name cannot name a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameClash {
+    /// It is a built-in region (`edge`, `corners`…).
+    Builtin,
+    /// It is a word of the language.
+    Word,
+    /// It reads as a cell.
+    Cell,
+}
+
+/// What an empty region was meant to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EmptyUse {
+    /// A setup item.
+    Setup,
+    /// A move's region.
+    Move,
+    /// A goal's region, for that player.
+    Goal { player: String },
+}
+
+/// One kind of diagnostic with what was found: everything its message and
+/// help need. Each kind has one [`Code`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// G001: a line that does not start with a declaration keyword.
+    NotADeclaration {
+        shown: String,
+        nearest: Option<&'static str>,
+    },
+    /// G002: the grammar expected something else. The syntax stage words
+    /// the message from what the grammar allowed there.
+    Unexpected {
+        message: String,
+        help: Option<String>,
+    },
+    /// G003: parentheses nested too deep.
+    TooDeeplyNested { max: usize },
+    /// G004: a byte that is not UTF-8.
+    NotUtf8 { at: usize },
+    /// G005: a quoted name not closed on its line.
+    UnclosedQuote,
+    /// G006: a word of the language where a name belongs.
+    WordAsName { word: String },
+    /// G010: no `board`.
+    NoBoard,
+    /// G011: a declaration given twice in one file.
+    DeclaredTwice { keyword: String },
+    /// G012: `extends` finds nothing by that name.
+    ExtendsNotFound {
+        target: String,
+        suggestion: Suggestion,
+    },
+    /// G013: no `players`.
+    NoPlayers,
+    /// G014: `extends` leads back to the file.
+    ExtendsItself { target: String },
+    /// G015: `extends` chains too deep.
+    ExtendsTooDeep { max: usize },
+    /// G016: the file `extends` names cannot be read.
+    ExtendsUnreadable { why: String },
+    /// G018: `game ""`.
+    EmptyGameName,
+    /// G020: a player the game does not have.
+    UnknownPlayer {
+        name: String,
+        suggestion: Suggestion,
+    },
+    /// G021: a region the game does not define.
+    UnknownRegion {
+        name: String,
+        /// The name in lower case, when it reads as a cell in upper case.
+        cell: Option<String>,
+        suggestion: Suggestion,
+    },
+    /// G022: a piece kind the game does not have.
+    UnknownPiece {
+        name: String,
+        suggestion: Suggestion,
+    },
+    /// G023: a player, piece kind or region named twice.
+    Duplicate {
+        /// `player`, `piece` or `region`.
+        thing: &'static str,
+        name: String,
+        /// For a region: ` for Dark`, or nothing.
+        whose: String,
+    },
+    /// G024: a region name that is taken.
+    RegionNameTaken { name: String, clash: NameClash },
+    /// G025: a region defined in terms of itself.
+    RegionCycle { name: String },
+    /// G026: regions nested too deep.
+    RegionsTooDeep { name: String, max: usize },
+    /// G027: a control character in the game's name.
+    ControlInName,
+    /// G028: a region defined for one player, used for the other.
+    RegionForOtherPlayer {
+        name: String,
+        defined_for: String,
+        used_for: String,
+    },
+    /// G029: a setup or reserve line that names no kind among several.
+    KindNotSaid { kinds: Vec<String> },
+    /// G030: a number out of its range.
+    NumberOutOfRange {
+        value: u64,
+        what: String,
+        lo: u64,
+        hi: u64,
+    },
+    /// G031: a place not on the board.
+    NotOnBoard(OffBoard),
+    /// G032: a range that runs backwards; how to write it.
+    RangeBackwards { fixed: String },
+    /// G033: `forward-cone` with no moving piece.
+    ForwardConeWithoutPiece,
+    /// G034: `without` uses a named region.
+    WithoutNamedRegion,
+    /// G035: `without` removes every cell.
+    NoCellLeft,
+    /// G036: `connected` in a direction that is not a connection.
+    ConnectedDirection { word: String },
+    /// G037: a player owns too many pieces.
+    TooManyPieces {
+        player: String,
+        total: u64,
+        max: usize,
+    },
+    /// G038: too many kinds of piece.
+    TooManyKinds { max: usize },
+    /// G039: a board of too many cells.
+    BoardTooLarge { width: u64, height: u64, max: usize },
+    /// G040: not two players.
+    NotTwoPlayers { count: usize },
+    /// G041: a player the repeating turn order leaves out.
+    PlayerNeverMoves { name: String },
+    /// G042: two setup items on one cell.
+    CellSetTwice { cell: String },
+    /// G043: a turn order too long.
+    TurnOrderTooLong { listed: usize, max: usize },
+    /// G050: `then` with no `move`.
+    ThenWithoutMove,
+    /// G051: no moves at all.
+    NoMoves,
+    /// G052: a slide with turns and a distance.
+    SlideTurnsWithDistance,
+    /// G053: a clause on a primitive it does not fit.
+    ClauseDoesNotApply {
+        clause: String,
+        word: String,
+        fits: String,
+    },
+    /// G054: `not on entry line` in the first part.
+    EntryLineInFirstPart,
+    /// G055: `pushing inward` from a cell inside the grid.
+    PushInwardFromInside { cell: String },
+    /// G056: too many parts in a turn.
+    TooManyParts { max: usize },
+    /// G057: too many legs in a jump.
+    TooManyJumpLegs { max: usize },
+    /// G058: a clause given twice.
+    ClauseTwice,
+    /// G059: too many options in a part.
+    TooManyOptions { max: usize },
+    /// G060: a network's end regions overlap.
+    NetworkEndsOverlap,
+    /// G061: a jump over `empty`.
+    JumpOverEmpty,
+    /// G062: a height compared on `empty`.
+    HeightOfEmpty,
+    /// G070: an outcome listed twice in `precedence`.
+    OutcomeTwice,
+    /// G071: outcomes left out of `precedence`.
+    OutcomesMissing { missing: Vec<String> },
+    /// W001: a region nothing uses.
+    UnusedRegion { name: String },
+    /// W002: a kind no move can move.
+    UnmovableKind { name: String },
+    /// W003: reserve pieces no move brings in.
+    ReserveNeverEnters { name: String },
+    /// W005: a game that never ends; how (`never ends`, `ends only by repetition`).
+    NeverEnds { how: String },
+    /// W006: a region with no cell.
+    EmptyRegion(EmptyUse),
+    /// W007: `illegal if both players win` with no winning goal.
+    BothWinWithoutWins,
+    /// W008: chained jumps over any piece, unbounded, on a big board.
+    ExplosiveJumps,
+    /// W009: a turn of several parts that each move a piece.
+    ExplosiveParts { parts: usize },
+    /// W010: a network on a big board with no group limit.
+    ExplosiveNetwork,
+}
+
+impl Kind {
+    /// The kind's code.
+    pub fn code(&self) -> Code {
+        match self {
+            Kind::NotADeclaration { .. } => Code::G001,
+            Kind::Unexpected { .. } => Code::G002,
+            Kind::TooDeeplyNested { .. } => Code::G003,
+            Kind::NotUtf8 { .. } => Code::G004,
+            Kind::UnclosedQuote => Code::G005,
+            Kind::WordAsName { .. } => Code::G006,
+            Kind::NoBoard => Code::G010,
+            Kind::DeclaredTwice { .. } => Code::G011,
+            Kind::ExtendsNotFound { .. } => Code::G012,
+            Kind::NoPlayers => Code::G013,
+            Kind::ExtendsItself { .. } => Code::G014,
+            Kind::ExtendsTooDeep { .. } => Code::G015,
+            Kind::ExtendsUnreadable { .. } => Code::G016,
+            Kind::EmptyGameName => Code::G018,
+            Kind::UnknownPlayer { .. } => Code::G020,
+            Kind::UnknownRegion { .. } => Code::G021,
+            Kind::UnknownPiece { .. } => Code::G022,
+            Kind::Duplicate { .. } => Code::G023,
+            Kind::RegionNameTaken { .. } => Code::G024,
+            Kind::RegionCycle { .. } => Code::G025,
+            Kind::RegionsTooDeep { .. } => Code::G026,
+            Kind::ControlInName => Code::G027,
+            Kind::RegionForOtherPlayer { .. } => Code::G028,
+            Kind::KindNotSaid { .. } => Code::G029,
+            Kind::NumberOutOfRange { .. } => Code::G030,
+            Kind::NotOnBoard(_) => Code::G031,
+            Kind::RangeBackwards { .. } => Code::G032,
+            Kind::ForwardConeWithoutPiece => Code::G033,
+            Kind::WithoutNamedRegion => Code::G034,
+            Kind::NoCellLeft => Code::G035,
+            Kind::ConnectedDirection { .. } => Code::G036,
+            Kind::TooManyPieces { .. } => Code::G037,
+            Kind::TooManyKinds { .. } => Code::G038,
+            Kind::BoardTooLarge { .. } => Code::G039,
+            Kind::NotTwoPlayers { .. } => Code::G040,
+            Kind::PlayerNeverMoves { .. } => Code::G041,
+            Kind::CellSetTwice { .. } => Code::G042,
+            Kind::TurnOrderTooLong { .. } => Code::G043,
+            Kind::ThenWithoutMove => Code::G050,
+            Kind::NoMoves => Code::G051,
+            Kind::SlideTurnsWithDistance => Code::G052,
+            Kind::ClauseDoesNotApply { .. } => Code::G053,
+            Kind::EntryLineInFirstPart => Code::G054,
+            Kind::PushInwardFromInside { .. } => Code::G055,
+            Kind::TooManyParts { .. } => Code::G056,
+            Kind::TooManyJumpLegs { .. } => Code::G057,
+            Kind::ClauseTwice => Code::G058,
+            Kind::TooManyOptions { .. } => Code::G059,
+            Kind::NetworkEndsOverlap => Code::G060,
+            Kind::JumpOverEmpty => Code::G061,
+            Kind::HeightOfEmpty => Code::G062,
+            Kind::OutcomeTwice => Code::G070,
+            Kind::OutcomesMissing { .. } => Code::G071,
+            Kind::UnusedRegion { .. } => Code::W001,
+            Kind::UnmovableKind { .. } => Code::W002,
+            Kind::ReserveNeverEnters { .. } => Code::W003,
+            Kind::NeverEnds { .. } => Code::W005,
+            Kind::EmptyRegion(_) => Code::W006,
+            Kind::BothWinWithoutWins => Code::W007,
+            Kind::ExplosiveJumps => Code::W008,
+            Kind::ExplosiveParts { .. } => Code::W009,
+            Kind::ExplosiveNetwork => Code::W010,
+        }
+    }
+
+    /// What went wrong, in one line.
+    pub fn message(&self) -> String {
+        match self {
+            Kind::NotADeclaration { shown, .. } => format!("`{shown}` does not start a declaration"),
+            Kind::Unexpected { message, .. } => message.clone(),
+            Kind::TooDeeplyNested { max } => format!("parentheses nested more than {max} deep"),
+            Kind::NotUtf8 { at } => format!("this is not a text file: byte {at} is not UTF-8"),
+            Kind::UnclosedQuote => "this quoted name is not closed".into(),
+            Kind::WordAsName { word } => {
+                format!("`{word}` is a word of the language, so it cannot be used as a name here")
+            }
+            Kind::NoBoard => "the game has no board".into(),
+            Kind::DeclaredTwice { keyword } if keyword == "extends" => {
+                "`extends` given twice".into()
+            }
+            Kind::DeclaredTwice { keyword } => format!("`{keyword}` declared twice"),
+            Kind::ExtendsNotFound { target, .. } => {
+                format!("cannot find the game `{target}` to extend")
+            }
+            Kind::NoPlayers => "the game has no players".into(),
+            Kind::ExtendsItself { target } => format!("`{target}` extends itself through this line"),
+            Kind::ExtendsTooDeep { max } => format!("`extends` chains more than {max} files deep"),
+            Kind::ExtendsUnreadable { why } => why.clone(),
+            Kind::EmptyGameName => "the game's name is empty".into(),
+            Kind::UnknownPlayer { name, .. } => format!("unknown player `{name}`"),
+            Kind::UnknownRegion { name, .. } => format!("unknown region `{name}`"),
+            Kind::UnknownPiece { name, .. } => format!("unknown piece `{name}`"),
+            Kind::Duplicate {
+                thing: "region",
+                name,
+                whose,
+            } => format!("region `{name}`{whose} is defined twice"),
+            Kind::Duplicate { thing, name, .. } => format!("{thing} `{name}` listed twice"),
+            Kind::RegionNameTaken { name, clash } => match clash {
+                NameClash::Builtin => format!("`{name}` is a built-in region and cannot be redefined"),
+                NameClash::Word => {
+                    format!("`{name}` is a word of the language, so it cannot name a region")
+                }
+                NameClash::Cell => format!("`{name}` looks like a cell, so it cannot name a region"),
+            },
+            Kind::RegionCycle { name } => format!("region `{name}` is defined in terms of itself"),
+            Kind::RegionsTooDeep { name, max } => format!(
+                "regions nested more than {max} deep: `{name}` is used inside a chain of {max} regions, each defined by the next"
+            ),
+            Kind::ControlInName => "the game's name holds a control character".into(),
+            Kind::RegionForOtherPlayer {
+                name,
+                defined_for,
+                used_for,
+            } => format!("region `{name}` is defined for {defined_for} but not for {used_for}"),
+            Kind::KindNotSaid { .. } => "this game has several kinds of piece; say which one".into(),
+            Kind::NumberOutOfRange { value: u64::MAX, .. } => "this number is far too large".into(),
+            Kind::NumberOutOfRange { value, what, .. } => {
+                format!("{value} is out of range for {what}")
+            }
+            Kind::NotOnBoard(place) => match place {
+                OffBoard::Cell { cell, .. } => format!("{cell} is off the board"),
+                OffBoard::Removed { cell } => format!("{cell} is not part of the board"),
+                OffBoard::Rank { rank, .. } => format!("rank {rank} is not on this board"),
+                OffBoard::File { file, .. } => format!("file {file} is not on this board"),
+            },
+            Kind::RangeBackwards { .. } => "this range runs backwards".into(),
+            Kind::ForwardConeWithoutPiece => {
+                "`forward-cone` needs a moving piece to look forward from".into()
+            }
+            Kind::WithoutNamedRegion => {
+                "the board's `without` clause can use cells, ranks, files and built-in regions only"
+                    .into()
+            }
+            Kind::NoCellLeft => "no cell of the board is left to play on".into(),
+            Kind::ConnectedDirection { word } => format!("pieces cannot be connected `{word}`"),
+            Kind::TooManyPieces { player, total, max } => {
+                format!("{player} owns {total} pieces, more than {max}")
+            }
+            Kind::TooManyKinds { max } => format!("a game has at most {max} kinds of piece"),
+            Kind::BoardTooLarge { width, height, max } => format!(
+                "a {width} x {height} board has {} cells, more than {max}",
+                width * height
+            ),
+            Kind::NotTwoPlayers { count } => {
+                format!("gamut plays two-player games; this lists {count}")
+            }
+            Kind::PlayerNeverMoves { name } => {
+                format!("{name} never moves once the turn order repeats")
+            }
+            Kind::CellSetTwice { cell } => {
+                format!("{cell} already has a piece from another setup line")
+            }
+            Kind::TurnOrderTooLong { listed, max } => {
+                format!("the turn order lists {listed} turns, more than {max}")
+            }
+            Kind::ThenWithoutMove => "`then` needs a `move` before it".into(),
+            Kind::NoMoves => "the game has no moves".into(),
+            Kind::SlideTurnsWithDistance => "a slide with turns cannot also have a distance".into(),
+            Kind::ClauseDoesNotApply { clause, word, .. } => {
+                format!("`{clause}` does not apply to `{word}`")
+            }
+            Kind::EntryLineInFirstPart => {
+                "`not on entry line` refers to an entry earlier in the turn, but this is the turn's first part"
+                    .into()
+            }
+            Kind::PushInwardFromInside { cell } => {
+                format!("{cell} is not on the edge, so `pushing inward` gives it no direction")
+            }
+            Kind::TooManyParts { max } => format!("a turn has at most {max} parts"),
+            Kind::TooManyJumpLegs { max } => {
+                format!("a jump has at most {max} kinds of single jump")
+            }
+            Kind::ClauseTwice => "this clause is already given for this move".into(),
+            Kind::TooManyOptions { max } => {
+                format!("one part of a turn has at most {max} options")
+            }
+            Kind::NetworkEndsOverlap => "a network's two end regions must not share cells".into(),
+            Kind::JumpOverEmpty => "a jump goes over a piece, not an empty cell".into(),
+            Kind::HeightOfEmpty => "an empty cell has no height to compare".into(),
+            Kind::OutcomeTwice => "this outcome is already listed".into(),
+            Kind::OutcomesMissing { .. } => "`precedence` must list all four outcomes".into(),
+            Kind::UnusedRegion { name } => format!("region `{name}` is never used"),
+            Kind::UnmovableKind { name } => format!("no move can ever move a `{name}`"),
+            Kind::ReserveNeverEnters { name } => {
+                format!("`{name}` pieces wait in reserve, but no move brings them onto the board")
+            }
+            Kind::NeverEnds { how } => {
+                format!("the game has no goal and a stuck player passes, so it {how}")
+            }
+            Kind::EmptyRegion(EmptyUse::Setup) => {
+                "this region holds no cell, so nothing is set up here".into()
+            }
+            Kind::EmptyRegion(EmptyUse::Move) => {
+                "this region holds no cell, so this move can never be made".into()
+            }
+            Kind::EmptyRegion(EmptyUse::Goal { player }) => format!(
+                "this region holds no cell for {player}, so this goal can never be reached"
+            ),
+            Kind::BothWinWithoutWins => "no goal makes a player win, so this never applies".into(),
+            Kind::ExplosiveJumps => {
+                "chained jumps over any piece can have more paths than gamut walks on a crowded board"
+                    .into()
+            }
+            Kind::ExplosiveParts { parts } => format!(
+                "a turn of {parts} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists"
+            ),
+            Kind::ExplosiveNetwork => {
+                "a network goal on a board of more than 64 cells, with no group limit: \
+                 on a crowded board its search can take more work than gamut spends"
+                    .into()
+            }
+        }
+    }
+
+    /// What to do about it, when there is something to say.
+    pub fn help(&self) -> Option<String> {
+        let text = match self {
+            Kind::NotADeclaration {
+                nearest: Some(word),
+                ..
+            } => format!("did you mean `{word}`?"),
+            Kind::NotADeclaration { nearest: None, .. } => {
+                "a declaration starts with a keyword such as `board`, `players`, `move` or `goal`; \
+                 indent a line to continue the declaration above"
+                    .into()
+            }
+            Kind::Unexpected { help, .. } => return help.clone(),
+            Kind::TooDeeplyNested { .. } => {
+                "name the inner regions with `region NAME = …` and use the names".into()
+            }
+            Kind::NotUtf8 { .. } => "a game file is plain UTF-8 text".into(),
+            Kind::UnclosedQuote => "end it with `\"` on the same line".into(),
+            Kind::WordAsName { .. } => "choose another name".into(),
+            Kind::NoBoard => "add a line such as `board 8 x 8`".into(),
+            Kind::DeclaredTwice { keyword } if keyword == "extends" => {
+                "a variant extends exactly one game".into()
+            }
+            Kind::DeclaredTwice { .. } => "keep one of them; a variant overrides its parent \
+                                           by declaring it again in its own file"
+                .into(),
+            Kind::ExtendsNotFound { suggestion, .. } => match suggestion {
+                Suggestion::Nearest(n) => format!("did you mean the shipped game `{n}`?"),
+                Suggestion::Known(names) if names.is_empty() => {
+                    "give a `.game` file next to this one".into()
+                }
+                Suggestion::Known(names) => format!(
+                    "give a shipped game ({}) or a `.game` file next to this one",
+                    names.join(", ")
+                ),
+            },
+            Kind::NoPlayers => "add a line such as `players Dark, Light`".into(),
+            Kind::ExtendsItself { .. } => "a variant must extend a different game".into(),
+            Kind::ExtendsTooDeep { .. } => "extend the game nearer the root of the chain".into(),
+            Kind::ExtendsUnreadable { .. } => {
+                "`extends` takes a shipped game or a readable `.game` file".into()
+            }
+            Kind::EmptyGameName => "write a name between the quotes".into(),
+            Kind::UnknownPlayer { suggestion, .. } => match suggestion {
+                Suggestion::Nearest(n) => format!("did you mean `{n}`?"),
+                Suggestion::Known(players) => format!("the players are {}", players.join(" and ")),
+            },
+            Kind::UnknownRegion {
+                name,
+                cell,
+                suggestion,
+            } => match (cell, suggestion) {
+                (Some(lower), _) => format!("cells are written in lower case: `{lower}`"),
+                (None, Suggestion::Nearest(n)) => format!("did you mean `{n}`?"),
+                (None, Suggestion::Known(names)) if names.is_empty() => {
+                    format!("define it with `region {name} = …`")
+                }
+                (None, Suggestion::Known(names)) => {
+                    format!("the regions of this game are: {}", names.join(", "))
+                }
+            },
+            Kind::UnknownPiece { suggestion, .. } => match suggestion {
+                Suggestion::Nearest(k) => format!("did you mean `{k}`?"),
+                Suggestion::Known(kinds) => format!(
+                    "the pieces of this game are: {}; declare others with `pieces`",
+                    kinds.join(", ")
+                ),
+            },
+            Kind::Duplicate { .. } | Kind::RegionCycle { .. } => return None,
+            Kind::RegionNameTaken { clash, .. } => match clash {
+                NameClash::Builtin => "choose another name".into(),
+                NameClash::Word => "choose another name, such as `my-region`".into(),
+                NameClash::Cell => "choose a name that is not a letter followed by digits".into(),
+            },
+            Kind::RegionsTooDeep { .. } => {
+                "define the region from cells, ranks or files, or through fewer named regions"
+                    .into()
+            }
+            Kind::ControlInName => "a name is plain text: remove the invisible character".into(),
+            Kind::RegionForOtherPlayer { name, used_for, .. } => {
+                format!("add `region {name} for {used_for} = …`")
+            }
+            Kind::KindNotSaid { kinds } => format!("name one of: {}", kinds.join(", ")),
+            Kind::NumberOutOfRange { lo, hi, .. } => format!("use {lo} to {hi}"),
+            Kind::NotOnBoard(place) => match place {
+                OffBoard::Cell { last, .. } => format!("this board runs from a1 to {last}"),
+                OffBoard::Removed { .. } => "the board's `without` clause removes it".into(),
+                OffBoard::Rank { height, .. } => format!("ranks run from 1 to {height}"),
+                OffBoard::File { last, .. } => format!("files run from a to {last}"),
+            },
+            Kind::RangeBackwards { fixed } => format!("write `{fixed}`"),
+            Kind::ForwardConeWithoutPiece => {
+                "use it inside `only if own pieces fill …` of a move".into()
+            }
+            Kind::WithoutNamedRegion => "named regions are defined on the finished board".into(),
+            Kind::NoCellLeft => "remove fewer cells with `without`".into(),
+            Kind::ConnectedDirection { .. } => "use `orthogonal`, `diagonal` or `any`".into(),
+            Kind::TooManyPieces { .. } => "use fewer pieces or a smaller setup".into(),
+            Kind::TooManyKinds { .. } => "merge kinds that move alike".into(),
+            Kind::BoardTooLarge { max, .. } => {
+                format!("gamut plays boards of up to {max} cells, such as 16 x 16")
+            }
+            Kind::NotTwoPlayers { .. } => {
+                "list exactly two players, the one at the bottom first".into()
+            }
+            Kind::PlayerNeverMoves { name } => {
+                format!("add {name} to the repeating part of `turns`")
+            }
+            Kind::CellSetTwice { .. } => {
+                "a cell starts with at most one stack; use `stacks of N` for a taller one".into()
+            }
+            Kind::TurnOrderTooLong { .. } => {
+                "give the order as a prefix and a short repeating part".into()
+            }
+            Kind::ThenWithoutMove => "a turn starts with the options declared by `move`".into(),
+            Kind::NoMoves => {
+                "add at least one `move`, such as `move step forward onto empty`".into()
+            }
+            Kind::SlideTurnsWithDistance => "remove the distance, or the `with turns`".into(),
+            Kind::ClauseDoesNotApply { clause, fits, .. } => {
+                format!("`{clause}` belongs to {fits}")
+            }
+            Kind::EntryLineInFirstPart => {
+                "use it in a `then` part that follows an `enter` or `place`".into()
+            }
+            Kind::PushInwardFromInside { .. } => {
+                "enter at edge cells only, or name the directions to push".into()
+            }
+            Kind::TooManyParts { .. } => "merge some `then` parts".into(),
+            Kind::TooManyJumpLegs { .. } => "merge legs that jump alike".into(),
+            Kind::ClauseTwice => "give each clause once".into(),
+            Kind::TooManyOptions { .. } => {
+                "list several directions or regions in one option instead".into()
+            }
+            Kind::NetworkEndsOverlap => "a network runs from one region to a different one".into(),
+            Kind::JumpOverEmpty => "write `over friend`, `over enemy` or `over any`".into(),
+            Kind::HeightOfEmpty => "compare heights on `friend` or `enemy`".into(),
+            Kind::OutcomeTwice => "list each of the four outcomes once".into(),
+            Kind::OutcomesMissing { missing } => format!("add {}", missing.join(", ")),
+            Kind::UnusedRegion { .. } => "use it in a move, a setup or a goal, or remove it".into(),
+            Kind::UnmovableKind { .. } => "add a move for it, or leave it out of the setup".into(),
+            Kind::ReserveNeverEnters { .. } => "add `move place …` or `move enter …`".into(),
+            Kind::NeverEnds { .. } => "add a `goal`, or make a stuck player `win` or `lose`".into(),
+            Kind::EmptyRegion(_) | Kind::BothWinWithoutWins => return None,
+            Kind::ExplosiveJumps => {
+                "limit the leg with `at most N times`; a position whose jumps pass \
+                                     the work budget cannot be played"
+                    .into()
+            }
+            Kind::ExplosiveParts { .. } => {
+                "fewer parts, or parts that place or remove pieces, keep the turn listable".into()
+            }
+            Kind::ExplosiveNetwork => {
+                "`limit group size N` keeps the pieces apart, as Network does".into()
+            }
+        };
+        Some(text)
+    }
+}
