@@ -73,7 +73,7 @@ fn variants_differ_from_their_parents_only_where_they_say() {
     let wins = |r: &gamut::rules::Rules| {
         r.goals
             .iter()
-            .filter(|g| g.outcome == gamut::rules::Outcome::Wins)
+            .filter(|g| g.outcome == gamut::rules::GoalOutcome::Wins)
             .map(|g| g.test.clone())
             .collect::<Vec<_>>()
     };

@@ -3,7 +3,7 @@
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
-use crate::rules::{CellSet, DirSet, Goal, GoalTest, Outcome};
+use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest};
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
 pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
@@ -32,8 +32,8 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             }
         };
         let outcome = match outcome.node {
-            ast::Outcome::Wins => Outcome::Wins,
-            ast::Outcome::Loses => Outcome::Loses,
+            ast::OutcomeWord::Wins => GoalOutcome::Wins,
+            ast::OutcomeWord::Loses => GoalOutcome::Loses,
         };
         let text = ch.source_text(d.span);
         for player in players {

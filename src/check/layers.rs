@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, FileId, Kind, Sources, Span, Suggestion};
-use crate::syntax::ast::{Decl, DeclKind, GoalOwner, Outcome};
+use crate::syntax::ast::{Decl, DeclKind, GoalOwner, OutcomeWord};
 use crate::syntax::parse;
 
 /// How deep `extends` may chain.
@@ -274,7 +274,7 @@ fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
             owner: GoalOwner::Player(p),
             outcome,
             ..
-        } => Some((p.node.clone(), outcome.node == Outcome::Wins)),
+        } => Some((p.node.clone(), outcome.node == OutcomeWord::Wins)),
         _ => None,
     }
 }

@@ -882,8 +882,8 @@ impl Checker {
     fn precedence(
         &mut self,
         decl: Option<&Decl>,
-    ) -> [(crate::rules::Side, crate::rules::Outcome); 4] {
-        use crate::rules::{Outcome, Side};
+    ) -> [(crate::rules::Side, crate::rules::GoalOutcome); 4] {
+        use crate::rules::{GoalOutcome, Side};
         let Some(Decl {
             kind: DeclKind::Precedence(items),
             span,
@@ -891,19 +891,19 @@ impl Checker {
         else {
             return Rules::DEFAULT_PRECEDENCE;
         };
-        let convert = |(s, o): (ast::Side, ast::Outcome)| {
+        let convert = |(s, o): (ast::SideWord, ast::OutcomeWord)| {
             (
                 match s {
-                    ast::Side::Mover => Side::Mover,
-                    ast::Side::Opponent => Side::Opponent,
+                    ast::SideWord::Mover => Side::Mover,
+                    ast::SideWord::Opponent => Side::Opponent,
                 },
                 match o {
-                    ast::Outcome::Wins => Outcome::Wins,
-                    ast::Outcome::Loses => Outcome::Loses,
+                    ast::OutcomeWord::Wins => GoalOutcome::Wins,
+                    ast::OutcomeWord::Loses => GoalOutcome::Loses,
                 },
             )
         };
-        let mut out: Vec<(Side, Outcome)> = Vec::new();
+        let mut out: Vec<(Side, GoalOutcome)> = Vec::new();
         let mut ok = true;
         for item in items {
             let v = convert(item.node);
@@ -926,7 +926,11 @@ impl Checker {
                         } else {
                             "opponent"
                         },
-                        if *o == Outcome::Wins { "wins" } else { "loses" }
+                        if *o == GoalOutcome::Wins {
+                            "wins"
+                        } else {
+                            "loses"
+                        }
                     )
                 })
                 .collect();
@@ -975,7 +979,7 @@ impl Checker {
             && !rules
                 .goals
                 .iter()
-                .any(|g| g.outcome == crate::rules::Outcome::Wins)
+                .any(|g| g.outcome == crate::rules::GoalOutcome::Wins)
             && let Some(d) = decls
                 .iter()
                 .find(|d| matches!(d.kind, DeclKind::IllegalIfBothWin))

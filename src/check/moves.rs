@@ -311,7 +311,7 @@ fn check_option(
                     misuse(ch, "ending in", "`step`, `slide` and `jump`");
                 }
             }
-            Clause::OnlyIf(ast::Test::OwnPiecesFill(_))
+            Clause::OnlyIf(ast::TestClause::OwnPiecesFill(_))
                 if matches!(
                     option.primitive,
                     Primitive::Place { .. } | Primitive::Enter { .. }
@@ -325,9 +325,9 @@ fn check_option(
             }
             Clause::OnlyIf(test) => {
                 rule.only_if = Some(match test {
-                    ast::Test::ReserveEmpty => Test::ReserveEmpty,
-                    ast::Test::ReserveNotEmpty => Test::ReserveNotEmpty,
-                    ast::Test::OwnPiecesFill(region) => {
+                    ast::TestClause::ReserveEmpty => Test::ReserveEmpty,
+                    ast::TestClause::ReserveNotEmpty => Test::ReserveNotEmpty,
+                    ast::TestClause::OwnPiecesFill(region) => {
                         if ch.region_uses_cell(region) {
                             Test::OwnPiecesFill(Box::new(Fill::new(
                                 ch.region_from_each_cell(ctx, region),
@@ -365,7 +365,7 @@ fn warn_empty(ch: &mut Checker, cells: &PerPlayer<CellSet>, span: Span) {
 
 fn check_distance(
     ch: &mut Checker,
-    distance: Option<&ast::Distance>,
+    distance: Option<&ast::DistanceClause>,
     default: Distance,
 ) -> Distance {
     let bound = |ch: &mut Checker, b: &Spanned<Bound>| -> Option<Option<u32>> {
@@ -378,18 +378,20 @@ fn check_distance(
     };
     match distance {
         None => default,
-        Some(ast::Distance::UpTo(b)) => match bound(ch, b) {
+        Some(ast::DistanceClause::UpTo(b)) => match bound(ch, b) {
             Some(max) => Distance { min: 1, max },
             None => default,
         },
-        Some(ast::Distance::Exactly(n)) => match ch.number_in(n, 1, MAX_DISTANCE, "a distance") {
-            Some(n) => Distance {
-                min: n as u32,
-                max: Some(n as u32),
-            },
-            None => default,
-        },
-        Some(ast::Distance::Range(lo, hi)) => {
+        Some(ast::DistanceClause::Exactly(n)) => {
+            match ch.number_in(n, 1, MAX_DISTANCE, "a distance") {
+                Some(n) => Distance {
+                    min: n as u32,
+                    max: Some(n as u32),
+                },
+                None => default,
+            }
+        }
+        Some(ast::DistanceClause::Range(lo, hi)) => {
             let min = ch.number_in(lo, 1, MAX_DISTANCE, "a distance");
             let max = bound(ch, hi);
             match (min, max) {
@@ -430,10 +432,10 @@ fn check_targets(ch: &mut Checker, targets: &[ast::Target]) -> Targets {
             .height
             .as_ref()
             .map_or(HeightCompare::Any, |h| match h.node {
-                ast::HeightCompare::AtLeastAsTall => HeightCompare::AtLeastAsTall,
-                ast::HeightCompare::NoTaller => HeightCompare::NoTaller,
-                ast::HeightCompare::Taller => HeightCompare::Taller,
-                ast::HeightCompare::Shorter => HeightCompare::Shorter,
+                ast::HeightWord::AtLeastAsTall => HeightCompare::AtLeastAsTall,
+                ast::HeightWord::NoTaller => HeightCompare::NoTaller,
+                ast::HeightWord::Taller => HeightCompare::Taller,
+                ast::HeightWord::Shorter => HeightCompare::Shorter,
             });
         match t.kind.node {
             TargetKind::Empty => {

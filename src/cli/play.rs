@@ -513,7 +513,7 @@ impl Session<'_> {
             );
             let counts_for_result = match outcome {
                 Outcome::Win(w) => {
-                    (goal.player == w) == (goal.outcome == crate::rules::Outcome::Wins)
+                    (goal.player == w) == (goal.outcome == crate::rules::GoalOutcome::Wins)
                 }
                 Outcome::Draw => true,
             };

@@ -2,7 +2,7 @@
 //! won, following the rules' precedence of outcomes.
 
 use super::{Engine, Outcome, Position};
-use crate::rules::{Cell, CellSet, Dir, DirSet, GoalTest, Outcome as GoalOutcome, PlayerId, Side};
+use crate::rules::{Cell, CellSet, Dir, DirSet, GoalOutcome, GoalTest, PlayerId, Side};
 
 pub(super) enum Verdict {
     /// Nothing decided; play goes on.

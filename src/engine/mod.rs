@@ -254,7 +254,7 @@ impl Engine {
             .map(|p| position::place_change_key(p, order.next(p)))
             .collect();
         for (i, goal) in engine.rules.goals.iter().enumerate() {
-            let wins = goal.outcome == crate::rules::Outcome::Wins;
+            let wins = goal.outcome == crate::rules::GoalOutcome::Wins;
             engine.goals_of[goal.player][wins as usize].push(i);
         }
         engine.only_chains = engine

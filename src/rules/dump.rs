@@ -108,8 +108,8 @@ impl Rules {
         }
         for g in &self.goals {
             let outcome = match g.outcome {
-                Outcome::Wins => "wins",
-                Outcome::Loses => "loses",
+                GoalOutcome::Wins => "wins",
+                GoalOutcome::Loses => "loses",
             };
             writeln!(out, "goal: {} {outcome} with", self.players[g.player].name)?;
             match &g.test {

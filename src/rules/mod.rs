@@ -53,7 +53,7 @@ pub struct Rules {
     pub illegal_if_both_win: bool,
     pub goals: Vec<Goal>,
     /// From `precedence …`: the order in which goal outcomes are looked at.
-    pub precedence: [(Side, Outcome); 4],
+    pub precedence: [(Side, GoalOutcome); 4],
     /// From `when stuck …`.
     pub when_stuck: WhenStuck,
     /// From `draw on repetition N`: the occurrence that draws.
@@ -337,7 +337,7 @@ pub struct GroupLimit {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum GoalOutcome {
     Wins,
     Loses,
 }
@@ -358,7 +358,7 @@ pub enum WhenStuck {
 #[derive(Clone, Debug)]
 pub struct Goal {
     pub player: PlayerId,
-    pub outcome: Outcome,
+    pub outcome: GoalOutcome,
     pub test: GoalTest,
     /// The goal as written, for summaries.
     pub text: String,
@@ -391,11 +391,11 @@ pub enum GoalTest {
 impl Rules {
     /// The default precedence: the mover's loss first, then the mover's win
     /// and the opponent's loss (both a win for the mover), then the opponent's win.
-    pub const DEFAULT_PRECEDENCE: [(Side, Outcome); 4] = [
-        (Side::Mover, Outcome::Loses),
-        (Side::Mover, Outcome::Wins),
-        (Side::Opponent, Outcome::Loses),
-        (Side::Opponent, Outcome::Wins),
+    pub const DEFAULT_PRECEDENCE: [(Side, GoalOutcome); 4] = [
+        (Side::Mover, GoalOutcome::Loses),
+        (Side::Mover, GoalOutcome::Wins),
+        (Side::Opponent, GoalOutcome::Loses),
+        (Side::Opponent, GoalOutcome::Wins),
     ];
 
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {

@@ -71,7 +71,7 @@ pub enum DeclKind {
     /// `goal each wins with …`
     Goal {
         owner: GoalOwner,
-        outcome: Spanned<Outcome>,
+        outcome: Spanned<OutcomeWord>,
         condition: Condition,
     },
     /// `when stuck pass`
@@ -79,7 +79,7 @@ pub enum DeclKind {
     /// `draw on repetition 3`
     Draw(Number),
     /// `precedence mover loses, mover wins, opponent loses, opponent wins`
-    Precedence(Vec<Spanned<(Side, Outcome)>>),
+    Precedence(Vec<Spanned<(SideWord, OutcomeWord)>>),
 }
 
 impl DeclKind {
@@ -133,13 +133,13 @@ pub struct ReserveItem {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum OutcomeWord {
     Wins,
     Loses,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub enum SideWord {
     Mover,
     Opponent,
 }
@@ -299,7 +299,7 @@ pub enum Primitive {
     Step {
         kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
-        distance: Option<Distance>,
+        distance: Option<DistanceClause>,
         targets: Vec<Target>,
     },
     /// `slide [KIND] DIRECTIONS [with turns] [DISTANCE] [onto TARGETS]`
@@ -307,19 +307,19 @@ pub enum Primitive {
         kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
         with_turns: bool,
-        distance: Option<Distance>,
+        distance: Option<DistanceClause>,
         targets: Vec<Target>,
     },
     /// `jump over friend diagonal, over enemy orthogonal at most once`
     Jump {
         kind: Option<Ident>,
-        legs: Vec<JumpLeg>,
+        legs: Vec<JumpLegClause>,
     },
     /// `bear off [KIND] DIRECTIONS [DISTANCE]`
     BearOff {
         kind: Option<Ident>,
         dirs: Vec<Spanned<DirWord>>,
-        distance: Option<Distance>,
+        distance: Option<DistanceClause>,
     },
     /// `return a piece from REGION to reserve`
     Return { kind: Option<Ident>, from: Region },
@@ -347,7 +347,7 @@ pub enum Pushing {
 }
 
 #[derive(Clone, Debug)]
-pub enum Distance {
+pub enum DistanceClause {
     /// `up to height`, `up to 3`
     UpTo(Spanned<Bound>),
     /// `2..height`, `1..3`
@@ -371,7 +371,7 @@ pub enum TargetKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeightCompare {
+pub enum HeightWord {
     AtLeastAsTall,
     NoTaller,
     Taller,
@@ -381,11 +381,11 @@ pub enum HeightCompare {
 #[derive(Clone, Debug)]
 pub struct Target {
     pub kind: Spanned<TargetKind>,
-    pub height: Option<Spanned<HeightCompare>>,
+    pub height: Option<Spanned<HeightWord>>,
 }
 
 #[derive(Clone, Debug)]
-pub struct JumpLeg {
+pub struct JumpLegClause {
     pub over: Spanned<TargetKind>,
     pub dirs: Vec<Spanned<DirWord>>,
     pub at_most: Option<Number>,
@@ -400,11 +400,11 @@ pub enum Clause {
     MustRemoveAPiece,
     NotOnEntryLine,
     EndingIn(Region),
-    OnlyIf(Test),
+    OnlyIf(TestClause),
 }
 
 #[derive(Clone, Debug)]
-pub enum Test {
+pub enum TestClause {
     ReserveEmpty,
     ReserveNotEmpty,
     OwnPiecesFill(Region),

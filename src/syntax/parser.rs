@@ -238,8 +238,8 @@ impl Shift {
                         let span = self.of(&item);
                         let mut parts = item.into_inner();
                         let side = match next(&mut parts).as_rule() {
-                            Rule::kw_mover => Side::Mover,
-                            _ => Side::Opponent,
+                            Rule::kw_mover => SideWord::Mover,
+                            _ => SideWord::Opponent,
                         };
                         let outcome = self.outcome(next(&mut parts)).node;
                         Spanned::new((side, outcome), span)
@@ -261,11 +261,11 @@ impl Shift {
         pair.into_inner().map(|p| self.ident(p)).collect()
     }
 
-    fn outcome(self, pair: P) -> Spanned<Outcome> {
+    fn outcome(self, pair: P) -> Spanned<OutcomeWord> {
         let span = self.of(&pair);
         let outcome = match pair.into_inner().next().map(|p| p.as_rule()) {
-            Some(Rule::kw_wins) => Outcome::Wins,
-            _ => Outcome::Loses,
+            Some(Rule::kw_wins) => OutcomeWord::Wins,
+            _ => OutcomeWord::Loses,
         };
         Spanned::new(outcome, span)
     }
@@ -520,7 +520,7 @@ impl Shift {
         }
     }
 
-    fn jump_leg(self, pair: P) -> JumpLeg {
+    fn jump_leg(self, pair: P) -> JumpLegClause {
         let span = self.of(&pair);
         let mut over = None;
         let mut dirs = Vec::new();
@@ -541,7 +541,7 @@ impl Shift {
                 _ => {}
             }
         }
-        JumpLeg {
+        JumpLegClause {
             over: over.expect("grammar: jump leg has a target"),
             dirs,
             at_most,
@@ -549,7 +549,7 @@ impl Shift {
         }
     }
 
-    fn distance(self, pair: P) -> Distance {
+    fn distance(self, pair: P) -> DistanceClause {
         let parts: Vec<P> = pair
             .into_inner()
             .filter(|p| !is_keyword(p.as_rule()) || p.as_rule() == Rule::kw_exactly)
@@ -564,9 +564,11 @@ impl Shift {
             Spanned::new(b, span)
         };
         match parts.as_slice() {
-            [e, n] if e.as_rule() == Rule::kw_exactly => Distance::Exactly(self.number(n.clone())),
-            [b] => Distance::UpTo(bound(b)),
-            [n, b] => Distance::Range(self.number(n.clone()), bound(b)),
+            [e, n] if e.as_rule() == Rule::kw_exactly => {
+                DistanceClause::Exactly(self.number(n.clone()))
+            }
+            [b] => DistanceClause::UpTo(bound(b)),
+            [n, b] => DistanceClause::Range(self.number(n.clone()), bound(b)),
             _ => unreachable!("grammar: distance shape"),
         }
     }
@@ -589,10 +591,10 @@ impl Shift {
             let span = self.of(&p);
             let words: Vec<Rule> = p.into_inner().map(|w| w.as_rule()).collect();
             let cmp = match words.as_slice() {
-                [Rule::kw_at, ..] => HeightCompare::AtLeastAsTall,
-                [Rule::kw_no, ..] => HeightCompare::NoTaller,
-                [Rule::kw_taller] => HeightCompare::Taller,
-                _ => HeightCompare::Shorter,
+                [Rule::kw_at, ..] => HeightWord::AtLeastAsTall,
+                [Rule::kw_no, ..] => HeightWord::NoTaller,
+                [Rule::kw_taller] => HeightWord::Taller,
+                _ => HeightWord::Shorter,
             };
             Spanned::new(cmp, span)
         });
@@ -622,14 +624,14 @@ impl Shift {
                     .and_then(|p| p.into_inner().next())
                     .expect("grammar: only if test");
                 Clause::OnlyIf(match test.as_rule() {
-                    Rule::reserve_empty => Test::ReserveEmpty,
-                    Rule::reserve_not_empty => Test::ReserveNotEmpty,
+                    Rule::reserve_empty => TestClause::ReserveEmpty,
+                    Rule::reserve_not_empty => TestClause::ReserveNotEmpty,
                     _ => {
                         let region = test
                             .into_inner()
                             .find(|p| p.as_rule() == Rule::region)
                             .expect("grammar: fill region");
-                        Test::OwnPiecesFill(self.region(region))
+                        TestClause::OwnPiecesFill(self.region(region))
                     }
                 })
             }
