@@ -2,6 +2,7 @@
 //! (name without extension, text) so the binary can load them by name and
 //! no source file has to list them.
 
+use std::fmt::Write;
 use std::{env, fs, path::Path};
 
 fn main() {
@@ -9,9 +10,9 @@ fn main() {
     println!("cargo::rerun-if-changed=grammar/game.pest");
     let mut names: Vec<String> = fs::read_dir("games")
         .expect("the games/ folder")
-        .filter_map(|e| e.ok())
+        .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".game"))
+        .filter(|n| Path::new(n).extension().is_some_and(|e| e == "game"))
         .collect();
     names.sort();
     let mut out = String::from(
@@ -19,9 +20,11 @@ fn main() {
     );
     for name in names {
         let stem = name.trim_end_matches(".game");
-        out.push_str(&format!(
-            "    ({stem:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/games/{name}\"))),\n"
-        ));
+        writeln!(
+            out,
+            "    ({stem:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/games/{name}\"))),"
+        )
+        .expect("write to a String");
     }
     out.push_str("];\n");
     let dest = Path::new(&env::var("OUT_DIR").expect("OUT_DIR")).join("shipped.rs");

@@ -36,7 +36,7 @@ impl Library for Files {
             // Only a `.game` file is a parent: any other file a name could
             // reach (`extends "../../etc/passwd"`) is never read, so its
             // lines cannot be shown in diagnostics.
-            let candidate = if target.ends_with(".game") {
+            let candidate = if Path::new(target).extension().is_some_and(|e| e == "game") {
                 dir.join(target)
             } else {
                 dir.join(format!("{target}.game"))

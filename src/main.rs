@@ -1,3 +1,5 @@
+//! The `gamut` command: everything it does is in [`gamut::cli`].
+
 fn main() {
     // Printing into a closed pipe (`gamut … | head`) ends the program
     // quietly, as command-line tools do, instead of panicking.

@@ -2,15 +2,17 @@
 //! from its seed. It sits below every stage that draws: the engine draws
 //! uniform moves with it, the computer players search with it.
 
-/// SplitMix64: tiny, fast, and good enough for choosing moves.
+/// `SplitMix64`: tiny, fast, and good enough for choosing moves.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose draws are fixed by its seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

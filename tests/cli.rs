@@ -30,7 +30,10 @@ fn validate_every_shipped_file_by_path() {
     args.extend(files.iter().map(String::as_str));
     let (code, out, _) = gamut(&args);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 11);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok ")).count(),
+        files.len()
+    );
 }
 
 #[test]
@@ -193,7 +196,7 @@ fn the_closest_legal_moves_are_the_nearest_on_the_board() {
         .expect("a refusal");
     let closest = line.split(": ").last().unwrap();
     let mut cells: Vec<&str> = closest.split(' ').collect();
-    cells.sort();
+    cells.sort_unstable();
     // Each one a king step from e6 (before the fix: b6 c6 d6 e1 e2).
     assert!(
         cells

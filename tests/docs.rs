@@ -1,4 +1,4 @@
-//! The language reference stays true: every ```game block in
+//! The language reference stays true: every `game` code block in
 //! docs/LANGUAGE.md checks without error. A fragment is completed with a
 //! default board, players, move and setup for whatever it leaves out.
 

@@ -123,9 +123,12 @@ fn sixteen_thousand_repeated_errors_make_a_short_report_with_the_true_count() {
 #[test]
 fn a_long_line_is_shown_as_a_window_around_the_place() {
     let names: Vec<String> = (0..2000).map(|i| format!("zz{i}")).collect();
-    let defined: String = (0..2000).map(|i| format!("region y{i}y = a1\n")).collect();
+    let defined = (0..2000)
+        .map(|i| format!("region y{i}y = a1"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let text = format!(
-        "board 8 x 8\nplayers A, B\n{defined}region r = a1, {}\nmove place on r, {}\n",
+        "board 8 x 8\nplayers A, B\n{defined}\nregion r = a1, {}\nmove place on r, {}\n",
         names.join(", "),
         (0..2000)
             .map(|i| format!("y{i}y"))
@@ -495,4 +498,16 @@ fn a_turn_order_of_a_thousand_turns_plays() {
         "board 4 x 4\nplayers A, B\nturns {order}, then repeat B, A\nmove place\n"
     ));
     assert!(perft(&engine, &engine.start(), 3, &mut Vec::new()).is_ok());
+}
+
+/// A board of one file and 256 ranks has 256 cells, but a rank is
+/// numbered by one byte: it is refused as too many ranks, not taken for a
+/// board whose `without` removed every cell. One rank fewer plays.
+#[test]
+fn a_board_of_one_file_and_256_ranks_is_too_tall() {
+    let game = |h: u32| format!("board 1 x {h}\nplayers A, B\nreserve 3 each\nmove place\n");
+    assert_eq!(codes(&game(256)), ["G030"]);
+    let engine = engine_of(&game(255));
+    assert_eq!(engine.rules().board.cells.len(), 255);
+    assert_eq!(perft(&engine, &engine.start(), 1, &mut Vec::new()), Ok(255));
 }

@@ -1,13 +1,12 @@
-//! `gamut play` driven through standard input, as a person would type:
-//! for every shipped game, a complete game from the first move to the
-//! result, with the error paths on the way (an unknown word, an empty line,
-//! an illegal move, a move after the end, the end of input). Transcripts
-//! are snapshots.
+//! `gamut play` driven through standard input, as a person would type.
+//! Short sessions that each show a behaviour of the prompt (mistakes, the
+//! end of a game, the commands, a computer seat) are snapshots a person can
+//! read; complete games of every shipped game are checked by assertion.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use gamut::engine::{Engine, Game, Status};
+use gamut::engine::{Engine, Game, Outcome, Status};
 use gamut::load::check_game;
 use gamut::rng::Rng;
 
@@ -56,6 +55,25 @@ fn short_game(name: &str) -> Vec<String> {
     best.expect("a random game ends within 400 moves")
 }
 
+/// Who won, as the prompt words it, by the library's reckoning.
+fn verdict(name: &str, moves: &[String]) -> String {
+    let engine = Engine::new(check_game(name).unwrap().rules.unwrap());
+    let mut game = Game::new(&engine);
+    for m in moves {
+        game.play(m).unwrap();
+    }
+    match game.status() {
+        Status::Over(Outcome::Win(p)) => {
+            format!("Game over: {} wins", engine.rules().players[p].name)
+        }
+        Status::Over(Outcome::Draw) => "Game over: a draw".to_string(),
+        Status::Ongoing => panic!("{name}: the game should be over"),
+    }
+}
+
+/// Every shipped game played to its end through standard input, with the
+/// error paths on the way. These transcripts are long and follow the
+/// random games, so they are checked by assertion, not by snapshot.
 #[test]
 fn a_complete_game_of_every_shipped_game_through_standard_input() {
     for name in gamut::games::names() {
@@ -69,11 +87,54 @@ fn a_complete_game_of_every_shipped_game_through_standard_input() {
         input.push('\n');
         let (code, out, err) = run_play(&[name], &input);
         assert_eq!(code, 0, "{name}: {err}");
-        assert!(out.contains("Game over:"), "{name} did not end");
         assert!(out.contains("is neither a move nor a command"), "{name}");
         assert!(out.contains("`z99` is not legal here"), "{name}");
-        insta::assert_snapshot!(format!("session-{name}"), out);
+        // Every move was taken: none refused, the last one ended the game
+        // with the result the library gives, and a move after it is refused.
+        assert_eq!(
+            out.matches("is not legal here").count(),
+            1,
+            "{name}:\n{out}"
+        );
+        let verdict = verdict(name, &moves);
+        assert_eq!(out.matches(&verdict).count(), 2, "{name}: {verdict}\n{out}");
+        assert!(
+            out.contains("Type `undo`, `save FILE` or `quit`."),
+            "{name}"
+        );
+        assert!(
+            out.ends_with("The game was not saved: `save FILE` keeps one.\n"),
+            "{name}"
+        );
     }
+}
+
+/// A tiny game that ends in five moves: a chain from rank 1 to rank 3.
+const TINY: &str = "game \"Tiny\"
+board 3 x 3
+players Dark, Light
+reserve 5 each
+move place
+goal each wins with chain between rank 1 and rank 3 connected orthogonal
+";
+
+#[test]
+fn a_session_shows_each_kind_of_mistake_then_the_end() {
+    let dir = common_scratch("tiny");
+    let path = dir.join("tiny.game");
+    std::fs::write(&path, TINY).unwrap();
+    let input = "hello\n\nz9\na1\na1\nb1\na2\nb2\na3\nc1\n";
+    let (code, out, _) = run_play(&[path.to_str().unwrap()], input);
+    assert_eq!(code, 0);
+    let out = out.replace(path.to_str().unwrap(), "tiny.game");
+    insta::assert_snapshot!("session-tiny", out);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn common_scratch(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamut-play-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 #[test]

@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::io::Write;
+
 use common::{gamut_in, scratch};
 
 /// Plays `moves` of `game` in `dir` and saves them to `record`.
@@ -147,7 +149,6 @@ fn a_game_left_without_save_is_kept_and_says_where() {
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("run gamut");
-        use std::io::Write;
         let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
         String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
     };

@@ -1,3 +1,6 @@
+//! Scripted games of Incorrect Checkers: captures, the men and kings, and
+//! each kind of ending.
+
 mod common;
 use common::*;
 use gamut::engine::{Game, Outcome, Status};

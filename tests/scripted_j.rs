@@ -1,3 +1,6 @@
+//! Scripted games of J: entries that push, returns, full lines, and the
+//! chains that win and lose.
+
 mod common;
 use common::*;
 use gamut::engine::{Game, Outcome, Status};
@@ -695,7 +698,7 @@ fn a_wrong_arrow_is_refused_and_a_bare_cell_with_two_results_is_ambiguous() {
     let mut game = Game::new(&engine);
     match game.play("b1>") {
         Err(gamut::engine::ParseError::WrongArrow { options, .. }) => {
-            assert_eq!(options, ["b1^"])
+            assert_eq!(options, ["b1^"]);
         }
         other => panic!("b1> gave {other:?}"),
     }

@@ -1,3 +1,6 @@
+//! Small scenarios outside any one game: a variant written in a test, a
+//! goal that holds from the setup, the corners of the largest board.
+
 mod common;
 use common::*;
 use gamut::engine::Game;
@@ -8,7 +11,7 @@ fn a_scenario_can_extend_a_shipped_game() {
     let mut game = Game::new(&engine);
     assert_legal(&game, "b1xa1");
     play(&mut game, "b1xa1");
-    assert!(game_board(&game).contains("B"));
+    assert!(game_board(&game).contains('B'));
 }
 
 /// A goal that already holds in the setup is found by the first goal check,

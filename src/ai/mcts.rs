@@ -19,13 +19,16 @@ const MAX_TREE_NODES: usize = 400_000;
 /// How long the search may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
+    /// Run this many iterations.
     Iterations(u32),
+    /// Run until this much time has passed.
     Time(Duration),
 }
 
 /// Settings of a search.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsConfig {
+    /// How long to think.
     pub budget: Budget,
     /// Play-outs longer than this count as draws (a tool setting, not a rule).
     pub ply_cap: u32,
@@ -59,7 +62,9 @@ struct Node {
 /// successors of the root, and how many iterations it ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// The index of the chosen move among the root's successors.
     pub index: usize,
+    /// How many iterations the search ran.
     pub iterations: u32,
 }
 
@@ -124,7 +129,7 @@ fn search(
         match config.budget {
             Budget::Iterations(n) if iterations >= n => break,
             Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
-            _ => {}
+            Budget::Iterations(_) | Budget::Time(_) => {}
         }
         iterations += 1;
         // Selection.

@@ -8,6 +8,7 @@ use crate::rng::Rng;
 pub struct Playout {
     /// `None` when the ply cap stopped the game first, or a listing did.
     pub outcome: Option<Outcome>,
+    /// How many moves were played.
     pub plies: u32,
     /// Why a listing stopped the play-out, if one did (see
     /// [`Successors::overrun`]): then it tells nothing of the game.

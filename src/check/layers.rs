@@ -77,14 +77,14 @@ pub enum Found {
 
 /// A declaration and the layer it comes from: 0 is the root ancestor, the
 /// file that was asked for has the highest layer.
-pub struct Layered {
+pub(super) struct Layered {
     pub decl: Decl,
     pub layer: usize,
 }
 
 /// Parses a file and its ancestors. Returns the declarations, oldest
 /// ancestor first, with the diagnostics of parsing and loading.
-pub fn load_chain(
+pub(super) fn load_chain(
     library: &dyn Library,
     sources: &mut Sources,
     name: &str,
@@ -119,7 +119,23 @@ pub fn load_chain(
         }
         let parent = extends.first().and_then(|d| match &d.kind {
             DeclKind::Extends(target) => Some((target.clone(), d.span)),
-            _ => None,
+            DeclKind::Game(_)
+            | DeclKind::Board { .. }
+            | DeclKind::Players(_)
+            | DeclKind::Turns { .. }
+            | DeclKind::Pieces(_)
+            | DeclKind::Setup(_)
+            | DeclKind::Reserve(_)
+            | DeclKind::Region { .. }
+            | DeclKind::Move(_)
+            | DeclKind::Then { .. }
+            | DeclKind::Limit { .. }
+            | DeclKind::RemoveDisconnected { .. }
+            | DeclKind::IllegalIfBothWin
+            | DeclKind::Goal { .. }
+            | DeclKind::Stuck(_)
+            | DeclKind::Draw(_)
+            | DeclKind::Precedence(_) => None,
         });
         files.push(ast.decls);
         let Some((target, span)) = parent else { break };
@@ -193,7 +209,7 @@ pub fn load_chain(
 /// newest layer's; for regions, the newest layer's definitions of each name; for goals, the newest layer's goals of each player and outcome;
 /// for setup and reserve, the newest layer that has any. Moves accumulate.
 /// Duplicates within one layer are reported.
-pub fn merge(
+pub(super) fn merge(
     decls: Vec<Layered>,
     player_names: &[String],
     diags: &mut Vec<Diagnostic>,
@@ -219,7 +235,17 @@ pub fn merge(
             DeclKind::Setup(_) | DeclKind::Reserve(_) => {
                 newest.insert(key, l.layer);
             }
-            _ => {
+            DeclKind::Game(_)
+            | DeclKind::Board { .. }
+            | DeclKind::Players(_)
+            | DeclKind::Turns { .. }
+            | DeclKind::Pieces(_)
+            | DeclKind::Limit { .. }
+            | DeclKind::RemoveDisconnected { .. }
+            | DeclKind::IllegalIfBothWin
+            | DeclKind::Stuck(_)
+            | DeclKind::Draw(_)
+            | DeclKind::Precedence(_) => {
                 newest.insert(key, l.layer);
                 if let Some(first) = first_in_layer.get(&(key, l.layer)) {
                     diags.push(
@@ -251,7 +277,19 @@ pub fn merge(
                     Some(k) => goal_newest.get(&k) == Some(&l.layer),
                     None => true,
                 },
-                _ => newest.get(key) == Some(&l.layer),
+                DeclKind::Game(_)
+                | DeclKind::Board { .. }
+                | DeclKind::Players(_)
+                | DeclKind::Turns { .. }
+                | DeclKind::Pieces(_)
+                | DeclKind::Setup(_)
+                | DeclKind::Reserve(_)
+                | DeclKind::Limit { .. }
+                | DeclKind::RemoveDisconnected { .. }
+                | DeclKind::IllegalIfBothWin
+                | DeclKind::Stuck(_)
+                | DeclKind::Draw(_)
+                | DeclKind::Precedence(_) => newest.get(key) == Some(&l.layer),
             }
         })
         .map(|l| l.decl)
@@ -263,7 +301,23 @@ pub fn merge(
 fn region_key(kind: &DeclKind) -> String {
     match kind {
         DeclKind::Region { name, .. } => name.node.clone(),
-        _ => String::new(),
+        DeclKind::Game(_)
+        | DeclKind::Extends(_)
+        | DeclKind::Board { .. }
+        | DeclKind::Players(_)
+        | DeclKind::Turns { .. }
+        | DeclKind::Pieces(_)
+        | DeclKind::Setup(_)
+        | DeclKind::Reserve(_)
+        | DeclKind::Move(_)
+        | DeclKind::Then { .. }
+        | DeclKind::Limit { .. }
+        | DeclKind::RemoveDisconnected { .. }
+        | DeclKind::IllegalIfBothWin
+        | DeclKind::Goal { .. }
+        | DeclKind::Stuck(_)
+        | DeclKind::Draw(_)
+        | DeclKind::Precedence(_) => String::new(),
     }
 }
 
@@ -275,7 +329,24 @@ fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
             outcome,
             ..
         } => Some((p.node.clone(), outcome.node == OutcomeWord::Wins)),
-        _ => None,
+        DeclKind::Game(_)
+        | DeclKind::Extends(_)
+        | DeclKind::Board { .. }
+        | DeclKind::Players(_)
+        | DeclKind::Turns { .. }
+        | DeclKind::Pieces(_)
+        | DeclKind::Setup(_)
+        | DeclKind::Reserve(_)
+        | DeclKind::Region { .. }
+        | DeclKind::Move(_)
+        | DeclKind::Then { .. }
+        | DeclKind::Limit { .. }
+        | DeclKind::RemoveDisconnected { .. }
+        | DeclKind::IllegalIfBothWin
+        | DeclKind::Goal { .. }
+        | DeclKind::Stuck(_)
+        | DeclKind::Draw(_)
+        | DeclKind::Precedence(_) => None,
     }
 }
 
@@ -305,14 +376,31 @@ fn expand_each_goals(decls: Vec<Layered>, player_names: &[String]) -> Vec<Layere
                     });
                 }
             }
-            _ => out.push(l),
+            DeclKind::Game(_)
+            | DeclKind::Extends(_)
+            | DeclKind::Board { .. }
+            | DeclKind::Players(_)
+            | DeclKind::Turns { .. }
+            | DeclKind::Pieces(_)
+            | DeclKind::Setup(_)
+            | DeclKind::Reserve(_)
+            | DeclKind::Region { .. }
+            | DeclKind::Move(_)
+            | DeclKind::Then { .. }
+            | DeclKind::Limit { .. }
+            | DeclKind::RemoveDisconnected { .. }
+            | DeclKind::IllegalIfBothWin
+            | DeclKind::Goal { .. }
+            | DeclKind::Stuck(_)
+            | DeclKind::Draw(_)
+            | DeclKind::Precedence(_) => out.push(l),
         }
     }
     out
 }
 
 /// A file id for diagnostics that belong to no file position in particular.
-pub fn file_start(file: FileId) -> Span {
+pub(super) fn file_start(file: FileId) -> Span {
     Span {
         file,
         start: 0,

@@ -11,11 +11,11 @@ use crate::syntax::ast::{
 };
 
 /// The most `over …` legs one jump may list.
-pub const MAX_JUMP_LEGS: usize = 8;
+pub(super) const MAX_JUMP_LEGS: usize = 8;
 
 /// The most options one part of a turn may have: an act names its option
 /// by one byte, and `u8::MAX` stands for none.
-pub const MAX_OPTIONS: usize = u8::MAX as usize;
+pub(super) const MAX_OPTIONS: usize = u8::MAX as usize;
 
 /// The longest distance a move may name.
 const MAX_DISTANCE: u64 = 64;
@@ -52,7 +52,22 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
                 }
                 later.push(part);
             }
-            _ => {}
+            DeclKind::Game(_)
+            | DeclKind::Extends(_)
+            | DeclKind::Board { .. }
+            | DeclKind::Players(_)
+            | DeclKind::Turns { .. }
+            | DeclKind::Pieces(_)
+            | DeclKind::Setup(_)
+            | DeclKind::Reserve(_)
+            | DeclKind::Region { .. }
+            | DeclKind::Limit { .. }
+            | DeclKind::RemoveDisconnected { .. }
+            | DeclKind::IllegalIfBothWin
+            | DeclKind::Goal { .. }
+            | DeclKind::Stuck(_)
+            | DeclKind::Draw(_)
+            | DeclKind::Precedence(_) => {}
         }
     }
     let has_move = decls.iter().any(|d| matches!(d.kind, DeclKind::Move(_)));
@@ -110,6 +125,24 @@ fn check_option(
 ) -> Option<MoveRule> {
     let errors_before = ch.diags.iter().filter(|d| d.is_error()).count();
     let text = ch.source_text(option.span);
+    let (action, kind) = check_action(ch, option, ctx);
+    let mut rule = MoveRule {
+        action,
+        kind,
+        only_if: None,
+        ending_in: None,
+        must_end_further_forward: false,
+        must_remove: false,
+        not_on_entry_line: false,
+        text,
+    };
+    apply_clauses(ch, option, ctx, part, &mut rule);
+    let errors_after = ch.diags.iter().filter(|d| d.is_error()).count();
+    (errors_after == errors_before).then_some(rule)
+}
+
+/// The primitive of an option → its action, and the piece kind it names.
+fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action, Option<usize>) {
     let kind;
     let action = match &option.primitive {
         Primitive::Place { kind: k, on } => {
@@ -180,39 +213,7 @@ fn check_option(
                     legs[MAX_JUMP_LEGS].span,
                 );
             }
-            let mut out = Vec::new();
-            for leg in legs {
-                let over = match leg.over.node {
-                    TargetKind::Friend => Owner::Friend,
-                    TargetKind::Enemy => Owner::Enemy,
-                    TargetKind::Any => Owner::Any,
-                    TargetKind::Empty => {
-                        ch.report(Kind::JumpOverEmpty, leg.over.span);
-                        Owner::Any
-                    }
-                };
-                let at_most = leg
-                    .at_most
-                    .as_ref()
-                    .and_then(|n| ch.number_in(n, 1, 1000, "a jump count").map(|n| n as u32));
-                let dirs = ctx.dirs(&leg.dirs);
-                let (near, far) = jump_rings(ctx.board, &dirs);
-                let steps = dirs.map(|dirs| {
-                    let step = |d| JumpDir {
-                        from: ctx.board.jump_from(d),
-                        shift: ctx.board.step_shift(d),
-                    };
-                    dirs.iter().map(step).collect()
-                });
-                out.push(JumpLeg {
-                    over,
-                    dirs,
-                    at_most,
-                    near,
-                    far,
-                    steps,
-                });
-            }
+            let out = check_jump_legs(ch, legs, ctx);
             let chained = has(option, |c| matches!(c, Clause::Chained));
             let capturing = has(option, |c| matches!(c, Clause::Capturing));
             Action::Jump {
@@ -240,16 +241,56 @@ fn check_option(
         }
     };
 
-    let mut rule = MoveRule {
-        action,
-        kind,
-        only_if: None,
-        ending_in: None,
-        must_end_further_forward: false,
-        must_remove: false,
-        not_on_entry_line: false,
-        text,
-    };
+    (action, kind)
+}
+
+/// The `over …` legs of a jump, with the geometry each one jumps by.
+fn check_jump_legs(ch: &mut Checker, legs: &[ast::JumpLegWords], ctx: &Context) -> Vec<JumpLeg> {
+    let mut out = Vec::new();
+    for leg in legs {
+        let over = match leg.over.node {
+            TargetKind::Friend => Owner::Friend,
+            TargetKind::Enemy => Owner::Enemy,
+            TargetKind::Any => Owner::Any,
+            TargetKind::Empty => {
+                ch.report(Kind::JumpOverEmpty, leg.over.span);
+                Owner::Any
+            }
+        };
+        let at_most = leg
+            .at_most
+            .as_ref()
+            .and_then(|n| ch.number_in(n, 1, 1000, "a jump count").map(|n| n as u32));
+        let dirs = ctx.dirs(&leg.dirs);
+        let (near, far) = jump_rings(ctx.board, &dirs);
+        let steps = dirs.map(|dirs| {
+            let step = |d| JumpDir {
+                from: ctx.board.jump_from(d),
+                shift: ctx.board.step_shift(d),
+            };
+            dirs.iter().map(step).collect()
+        });
+        out.push(JumpLeg {
+            over,
+            dirs,
+            at_most,
+            near,
+            far,
+            steps,
+        });
+    }
+    out
+}
+
+/// The clauses of an option, each checked against the primitive it is
+/// given to, written into `rule`.
+fn apply_clauses(
+    ch: &mut Checker,
+    option: &MoveOption,
+    ctx: &Context,
+    part: usize,
+    rule: &mut MoveRule,
+) {
     let word = option.primitive.word();
     let moves_a_piece = matches!(
         option.primitive,
@@ -277,7 +318,7 @@ fn check_option(
         };
         match &clause.node {
             Clause::Chained if !matches!(option.primitive, Primitive::Jump { .. }) => {
-                misuse(ch, "chained", "a `jump`")
+                misuse(ch, "chained", "a `jump`");
             }
             Clause::Capturing if !matches!(option.primitive, Primitive::Jump { .. }) => misuse(
                 ch,
@@ -311,7 +352,7 @@ fn check_option(
                     misuse(ch, "ending in", "`step`, `slide` and `jump`");
                 }
             }
-            Clause::OnlyIf(ast::TestClause::OwnPiecesFill(_))
+            Clause::OnlyIf(ast::TestWords::OwnPiecesFill(_))
                 if matches!(
                     option.primitive,
                     Primitive::Place { .. } | Primitive::Enter { .. }
@@ -321,13 +362,13 @@ fn check_option(
                     ch,
                     "only if own pieces fill",
                     "moves of a piece already on the board",
-                )
+                );
             }
             Clause::OnlyIf(test) => {
                 rule.only_if = Some(match test {
-                    ast::TestClause::ReserveEmpty => Test::ReserveEmpty,
-                    ast::TestClause::ReserveNotEmpty => Test::ReserveNotEmpty,
-                    ast::TestClause::OwnPiecesFill(region) => {
+                    ast::TestWords::ReserveEmpty => Test::ReserveEmpty,
+                    ast::TestWords::ReserveNotEmpty => Test::ReserveNotEmpty,
+                    ast::TestWords::OwnPiecesFill(region) => {
                         if ch.region_uses_cell(region) {
                             Test::OwnPiecesFill(Box::new(Fill::new(
                                 ch.region_from_each_cell(ctx, region),
@@ -342,8 +383,6 @@ fn check_option(
             }
         }
     }
-    let errors_after = ch.diags.iter().filter(|d| d.is_error()).count();
-    (errors_after == errors_before).then_some(rule)
 }
 
 fn has(option: &MoveOption, f: impl Fn(&Clause) -> bool) -> bool {
@@ -365,7 +404,7 @@ fn warn_empty(ch: &mut Checker, cells: &PerPlayer<CellSet>, span: Span) {
 
 fn check_distance(
     ch: &mut Checker,
-    distance: Option<&ast::DistanceClause>,
+    distance: Option<&ast::DistanceWords>,
     default: Distance,
 ) -> Distance {
     let bound = |ch: &mut Checker, b: &Spanned<Bound>| -> Option<Option<u32>> {
@@ -378,11 +417,11 @@ fn check_distance(
     };
     match distance {
         None => default,
-        Some(ast::DistanceClause::UpTo(b)) => match bound(ch, b) {
+        Some(ast::DistanceWords::UpTo(b)) => match bound(ch, b) {
             Some(max) => Distance { min: 1, max },
             None => default,
         },
-        Some(ast::DistanceClause::Exactly(n)) => {
+        Some(ast::DistanceWords::Exactly(n)) => {
             match ch.number_in(n, 1, MAX_DISTANCE, "a distance") {
                 Some(n) => Distance {
                     min: n as u32,
@@ -391,7 +430,7 @@ fn check_distance(
                 None => default,
             }
         }
-        Some(ast::DistanceClause::Range(lo, hi)) => {
+        Some(ast::DistanceWords::Range(lo, hi)) => {
             let min = ch.number_in(lo, 1, MAX_DISTANCE, "a distance");
             let max = bound(ch, hi);
             match (min, max) {
@@ -577,7 +616,22 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
                 spans.push(options.iter().map(|o| o.span).collect());
                 then_spans.push(d.span);
             }
-            _ => {}
+            DeclKind::Game(_)
+            | DeclKind::Extends(_)
+            | DeclKind::Board { .. }
+            | DeclKind::Players(_)
+            | DeclKind::Turns { .. }
+            | DeclKind::Pieces(_)
+            | DeclKind::Setup(_)
+            | DeclKind::Reserve(_)
+            | DeclKind::Region { .. }
+            | DeclKind::Limit { .. }
+            | DeclKind::RemoveDisconnected { .. }
+            | DeclKind::IllegalIfBothWin
+            | DeclKind::Goal { .. }
+            | DeclKind::Stuck(_)
+            | DeclKind::Draw(_)
+            | DeclKind::Precedence(_) => {}
         }
     }
     let big_board = rules.board.cells.len() > 64;

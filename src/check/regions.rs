@@ -12,17 +12,17 @@ use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
 
 /// The longest chain of named regions, each defined by the next, that is
 /// evaluated: deeper ones are refused rather than risk the stack.
-pub const MAX_NAMED_DEPTH: usize = 64;
+pub(super) const MAX_NAMED_DEPTH: usize = 64;
 
 /// One `region NAME [for PLAYER] = …` definition.
-pub struct RegionDef {
+pub(super) struct RegionDef {
     pub name_span: Span,
     pub region: Region,
 }
 
 /// The named regions of a game, for one player or for both.
 #[derive(Default)]
-pub struct RegionTable {
+pub(super) struct RegionTable {
     /// name → (definition for both players, definitions per player)
     pub defs: HashMap<String, (Option<RegionDef>, [Option<RegionDef>; 2])>,
     cache: HashMap<(String, PlayerId), CellSet>,
@@ -33,7 +33,7 @@ pub struct RegionTable {
 }
 
 /// What a region is evaluated against.
-pub struct Env<'a> {
+pub(super) struct Env<'a> {
     pub board: &'a Board,
     pub player_names: &'a [String; 2],
     pub facing: PerPlayer<Dir>,
@@ -42,7 +42,7 @@ pub struct Env<'a> {
 impl RegionTable {
     /// Evaluates an expression for a player. `origin` is the moving piece's
     /// cell, for `forward-cone`; `None` where no piece is known.
-    pub fn eval(
+    pub(super) fn eval(
         &mut self,
         env: &Env,
         region: &Region,
@@ -238,7 +238,7 @@ impl RegionTable {
                 && lower[1..].bytes().all(|b| b.is_ascii_digit());
             let suggestion = match nearest(name, names.iter().copied().chain(builtins)) {
                 Some(n) => Suggestion::Nearest(n.to_string()),
-                None => Suggestion::Known(sorted(&names).iter().map(|n| n.to_string()).collect()),
+                None => Suggestion::Known(sorted(&names).iter().map(ToString::to_string).collect()),
             };
             diags.push(unknown(is_cell.then_some(lower), suggestion));
             return CellSet::EMPTY;
@@ -292,7 +292,7 @@ impl RegionTable {
     /// Whether an expression uses `forward-cone`, directly or through names.
     /// A walk over a work list, each name visited once, so that neither a
     /// long chain of names nor a cycle costs depth or repeated work.
-    pub fn uses_origin(&self, region: &Region) -> bool {
+    pub(super) fn uses_origin(&self, region: &Region) -> bool {
         let mut todo = vec![region];
         let mut seen: HashSet<&str> = HashSet::new();
         while let Some(region) = todo.pop() {
@@ -310,14 +310,18 @@ impl RegionTable {
                         todo.extend(all.iter().chain(per.iter().flatten()).map(|d| &d.region));
                     }
                 }
-                _ => {}
+                RegionExpr::Cell(_)
+                | RegionExpr::CellRange(..)
+                | RegionExpr::Ranks(..)
+                | RegionExpr::Files(..)
+                | RegionExpr::Builtin(_) => {}
             }
         }
         false
     }
 }
 
-pub fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
+pub(super) fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
     let suggestion = match nearest(name, players.iter().map(String::as_str)) {
         Some(n) => Suggestion::Nearest(n.to_string()),
         None => Suggestion::Known(players.to_vec()),
@@ -333,7 +337,12 @@ pub fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic 
 
 /// Evaluates the cells of the board's `without` clause: cells, ranks,
 /// files and built-in regions on the full grid.
-pub fn holes(width: u8, height: u8, region: &Region, diags: &mut Vec<Diagnostic>) -> CellSet {
+pub(super) fn holes(
+    width: u8,
+    height: u8,
+    region: &Region,
+    diags: &mut Vec<Diagnostic>,
+) -> CellSet {
     let full = Board::new(width, height, CellSet::EMPTY);
     let env = Env {
         board: &full,
@@ -355,13 +364,17 @@ fn first_named(region: &Region) -> Option<Span> {
         RegionExpr::Union(parts) | RegionExpr::Inter(parts) => parts.iter().find_map(first_named),
         RegionExpr::Named { name, .. } => Some(name.span),
         RegionExpr::Builtin(Builtin::ForwardCone) => Some(region.span),
-        _ => None,
+        RegionExpr::Cell(_)
+        | RegionExpr::CellRange(..)
+        | RegionExpr::Ranks(..)
+        | RegionExpr::Files(..)
+        | RegionExpr::Builtin(_) => None,
     }
 }
 
 /// The cells strictly further forward than `cell` whose sideways distance
 /// is at most their forward distance.
-pub fn forward_cone(board: &Board, cell: Cell, facing: Dir) -> CellSet {
+pub(super) fn forward_cone(board: &Board, cell: Cell, facing: Dir) -> CellSet {
     let mut out = CellSet::EMPTY;
     for c in board.cells.iter() {
         let (ahead, aside) = relative(board, cell, c, facing);
@@ -373,7 +386,7 @@ pub fn forward_cone(board: &Board, cell: Cell, facing: Dir) -> CellSet {
 }
 
 /// How far `to` is ahead of `from` for a player facing `facing`, and how far to the side.
-pub fn relative(board: &Board, from: Cell, to: Cell, facing: Dir) -> (i32, i32) {
+pub(super) fn relative(board: &Board, from: Cell, to: Cell, facing: Dir) -> (i32, i32) {
     let df = board.file_of(to) as i32 - board.file_of(from) as i32;
     let dr = board.rank_of(to) as i32 - board.rank_of(from) as i32;
     let (ff, fr) = facing.delta();
@@ -427,6 +440,6 @@ fn rect(board: &Board, f0: u8, f1: u8, r0: u8, r1: u8) -> CellSet {
 
 fn sorted<'a>(names: &[&'a str]) -> Vec<&'a str> {
     let mut v = names.to_vec();
-    v.sort();
+    v.sort_unstable();
     v
 }

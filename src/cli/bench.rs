@@ -10,7 +10,7 @@ use crate::engine::{Engine, Outcome, Overrun, Successors, with_deadline};
 use crate::rng::Rng;
 
 #[derive(clap::Args)]
-pub struct BenchArgs {
+pub(super) struct BenchArgs {
     /// A path to a `.game` file, or the name of a shipped game.
     pub game: String,
     /// Play this many play-outs.
@@ -39,7 +39,7 @@ struct Tally {
     capped: u64,
 }
 
-pub fn run(args: &BenchArgs) -> i32 {
+pub(super) fn run(args: &BenchArgs) -> i32 {
     let rules = match load_rules(&args.game) {
         Ok(rules) => rules,
         Err(code) => return code,

@@ -9,6 +9,8 @@ const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
 const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
+/// The board as `gamut play` draws it: the last move's cells in brackets, and
+/// pieces in colour when `colour` is set. The scripted tests compare this text.
 pub fn draw(engine: &Engine, pos: &Position, last: Option<&Move>, colour: bool) -> String {
     let marks = last.map_or(CellSet::EMPTY, |mv| engine.cells_of(mv));
     draw_marked(engine, pos, marks, colour)
@@ -31,16 +33,20 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
     };
     let mut out = String::new();
     let header: String = (0..b.width)
-        .map(|f| format!(" {:^inner$} ", (b'a' + f) as char))
+        .flat_map(|f| {
+            [
+                " ".to_string(),
+                format!("{:^inner$}", (b'a' + f) as char),
+                " ".into(),
+            ]
+        })
         .collect();
     out.push_str(&format!("    {}\n", header.trim_end()));
     for r in (0..b.height).rev() {
         let mut row = format!("{:>3} ", r + 1);
         for f in 0..b.width {
             let c = b.cell_at(f, r);
-            let body = if !b.cells.contains(c) {
-                " ".repeat(inner)
-            } else {
+            let body = if b.cells.contains(c) {
                 match pos.owner(c) {
                     None => paint(DIM, &format!("{:^inner$}", ".")),
                     Some(p) => {
@@ -52,6 +58,8 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
                         paint(COLOURS[p], &format!("{text:^inner$}"))
                     }
                 }
+            } else {
+                " ".repeat(inner)
             };
             let (open, close) = if marks.contains(c) {
                 ('[', ']')

@@ -115,8 +115,9 @@ enum Command {
     },
 }
 
+/// How a command prints its findings.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Text,
     Json,
 }
@@ -128,7 +129,7 @@ const MIN_SECONDS: f64 = 0.01;
 
 /// Reads a number of seconds (`--think`, `--seconds`), refusing what is
 /// not a finite time between [`MIN_SECONDS`] and [`MAX_SECONDS`].
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = text
         .trim()
         .parse()
@@ -143,14 +144,16 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 
 /// User text (a typed move, a path, a record's field, an error that
 /// quotes one) made safe to print on a terminal.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     crate::diag::printable(text, false)
 }
 
-/// Exit statuses.
-pub const OK: i32 = 0;
-pub const FOUND_ERRORS: i32 = 1;
-pub const USAGE: i32 = 2;
+/// Exit status: all went well.
+pub(crate) const OK: i32 = 0;
+/// Exit status: a game file has errors.
+pub(crate) const FOUND_ERRORS: i32 = 1;
+/// Exit status: a usage or I/O problem.
+pub(crate) const USAGE: i32 = 2;
 
 /// Runs the command line and returns the exit status.
 pub fn run() -> i32 {
@@ -228,12 +231,12 @@ pub fn run() -> i32 {
 
 /// Loads and checks a game for a command that plays it. On failure the
 /// diagnostics are printed and the exit status is returned.
-pub fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
+pub(crate) fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
     load_checked(game).map(|(rules, _)| rules)
 }
 
 /// Like [`load_rules`], keeping the loaded sources (for a record's hash).
-pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
+pub(crate) fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
     match crate::load::check_game(game) {
         Err(e) => {
             eprintln!("gamut: {}", shown(&e.to_string()));
@@ -253,13 +256,13 @@ pub fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sou
 }
 
 /// Colour on standard error, by the same rule as standard output.
-pub fn colour_stderr() -> bool {
+pub(crate) fn colour_stderr() -> bool {
     colour(std::io::stderr().is_terminal())
 }
 
 /// Colour as `--color` says; with `auto`, only on a terminal that is not
 /// `dumb`, and never when `NO_COLOR` is set.
-pub fn colour_stdout() -> bool {
+pub(crate) fn colour_stdout() -> bool {
     colour(std::io::stdout().is_terminal())
 }
 

@@ -5,7 +5,13 @@ use std::time::Instant;
 use super::{Format, OK, USAGE, load_rules, shown};
 use crate::engine::{Engine, Game, Overrun, divide, perft};
 
-pub fn run(game: &str, depth: u32, show_divide: bool, moves: Option<&str>, format: Format) -> i32 {
+pub(super) fn run(
+    game: &str,
+    depth: u32,
+    show_divide: bool,
+    moves: Option<&str>,
+    format: Format,
+) -> i32 {
     let rules = match load_rules(game) {
         Ok(rules) => rules,
         Err(code) => return code,

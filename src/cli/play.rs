@@ -19,7 +19,7 @@ use crate::rules::WhenStuck;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Seat {
+pub(super) enum Seat {
     Human,
     Random,
     Mcts(Budget),
@@ -35,7 +35,7 @@ impl Seat {
     }
 }
 
-pub struct PlayArgs {
+pub(super) struct PlayArgs {
     pub game: Option<String>,
     pub seats: Vec<String>,
     pub seed: u64,
@@ -112,7 +112,7 @@ impl Input {
 /// The longest line read from a pipe: far longer than any command.
 const MAX_LINE: u64 = 4096;
 
-pub fn run(args: &PlayArgs) -> i32 {
+pub(super) fn run(args: &PlayArgs) -> i32 {
     let loaded = match &args.load {
         Some(path) => match record::load(&record::expand_home(path)) {
             Ok(r) => Some(r),
@@ -834,7 +834,7 @@ impl Session<'_> {
 /// `gamut replay FILE`: steps through a saved game. On a terminal, Enter
 /// shows the next move, `b` goes back, `q` stops; from a pipe every
 /// position is printed.
-pub fn replay(path: &str) -> i32 {
+pub(super) fn replay(path: &str) -> i32 {
     let record = match record::load(&record::expand_home(path)) {
         Ok(r) => r,
         Err(e) => {

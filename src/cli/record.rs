@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::diag::Sources;
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct Record {
+pub(super) struct Record {
     /// The game's name, as its file gives it.
     pub game: String,
     /// How the game was named on the command line: a shipped name or a path.
@@ -33,7 +33,7 @@ pub struct Record {
 
 /// What the checked rules mean, as a record keeps it: a hash of the whole
 /// and of each part, named as a person would name them.
-pub struct Meaning {
+pub(super) struct Meaning {
     pub hash: String,
     pub parts: BTreeMap<String, String>,
 }
@@ -43,7 +43,7 @@ pub struct Meaning {
 /// region, move and goal resolved to its cells, less what only the text
 /// says (comments, spacing, the order and names of regions, how an option
 /// was written). Made once per game, not per save.
-pub fn meaning(rules: &crate::rules::Rules) -> Meaning {
+pub(super) fn meaning(rules: &crate::rules::Rules) -> Meaning {
     let mut whole = Fnv::default();
     let mut parts: BTreeMap<String, Fnv> = BTreeMap::new();
     for (part, line) in meaning_lines(rules) {
@@ -57,7 +57,7 @@ pub fn meaning(rules: &crate::rules::Rules) -> Meaning {
 }
 
 /// The parts whose meaning differs between two [`Meaning::parts`].
-pub fn changed_parts(
+pub(super) fn changed_parts(
     was: &BTreeMap<String, String>,
     now: &BTreeMap<String, String>,
 ) -> Vec<String> {
@@ -100,7 +100,7 @@ fn meaning_lines(rules: &crate::rules::Rules) -> Vec<(String, String)> {
 
 /// The hash records held before [`meaning`]: FNV-1a over every
 /// loaded file's text.
-pub fn text_hash(sources: &Sources) -> String {
+pub(super) fn text_hash(sources: &Sources) -> String {
     let mut h = Fnv::default();
     for i in 0..sources.len() {
         h.add(sources.get(crate::diag::FileId(i as u32)).text.as_bytes());
@@ -131,7 +131,7 @@ impl Fnv {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum RecordError {
+pub(super) enum RecordError {
     #[error("cannot read {0}: {1}")]
     Read(String, std::io::Error),
     #[error("{0} is not a game record: {1}")]
@@ -145,7 +145,7 @@ pub enum RecordError {
     Refused(String, &'static str),
 }
 
-pub fn load(path: &Path) -> Result<Record, RecordError> {
+pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
     let shown = path.display().to_string();
     let bytes = crate::input::read_bounded(path, crate::input::MAX_RECORD_BYTES)
         .map_err(|e| RecordError::Read(shown.clone(), e))?;
@@ -155,7 +155,7 @@ pub fn load(path: &Path) -> Result<Record, RecordError> {
 }
 
 /// Expands a leading `~` to the home folder, as a shell would.
-pub fn expand_home(path: &str) -> PathBuf {
+pub(super) fn expand_home(path: &str) -> PathBuf {
     match (path.strip_prefix('~'), std::env::var_os("HOME")) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             PathBuf::from(home).join(rest.trim_start_matches('/'))
@@ -206,7 +206,7 @@ fn save_target(
 /// was. The new file's name is one nobody else has (it is created only
 /// if it does not exist), a link is written through, a replaced file keeps
 /// its permissions, and nothing but a regular file is ever replaced.
-pub fn save(path: &Path, record: &Record, replace: bool) -> Result<(), RecordError> {
+pub(super) fn save(path: &Path, record: &Record, replace: bool) -> Result<(), RecordError> {
     let shown = path.display().to_string();
     let text = toml::to_string_pretty(record)
         .map_err(|e| RecordError::Write(shown.clone(), std::io::Error::other(e.to_string())))?;
@@ -248,7 +248,7 @@ pub fn save(path: &Path, record: &Record, replace: bool) -> Result<(), RecordErr
 }
 
 /// How a record's result reads, from how its moves end.
-pub fn result_word(rules: &crate::rules::Rules, status: crate::engine::Status) -> String {
+pub(super) fn result_word(rules: &crate::rules::Rules, status: crate::engine::Status) -> String {
     use crate::engine::{Outcome, Status};
     match status {
         Status::Ongoing => "unfinished".to_string(),
@@ -261,7 +261,7 @@ pub fn result_word(rules: &crate::rules::Rules, status: crate::engine::Status) -
 /// relative to the record's own folder first, then as written (relative
 /// to where gamut runs), then the file of that name beside the record. A
 /// shipped game's name is kept as it is.
-pub fn source_of(record_path: &Path, source: &str) -> String {
+pub(super) fn source_of(record_path: &Path, source: &str) -> String {
     let dir = record_path.parent().unwrap_or(Path::new(""));
     let written = Path::new(source);
     let mut candidates = Vec::new();
@@ -282,7 +282,7 @@ pub fn source_of(record_path: &Path, source: &str) -> String {
 /// relative to the record's folder when the game lies inside it, so the
 /// two can move together; else the game's full path. A shipped game's
 /// name (not a file) is kept as it is.
-pub fn source_for(record_path: &Path, game: &str) -> String {
+pub(super) fn source_for(record_path: &Path, game: &str) -> String {
     if !Path::new(game).is_file() {
         return game.to_string();
     }

@@ -8,7 +8,7 @@ use crate::diag::{render, render_json};
 use crate::load::check_game;
 use crate::rules::Rules;
 
-pub fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {
+pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {
     let mut status = OK;
     let mut json = Vec::new();
     let stdout = std::io::stdout();
@@ -59,7 +59,7 @@ pub fn run(games: &[String], format: Format, dump: bool, colour: bool) -> i32 {
 }
 
 /// One line that says what a game is: name, board, players.
-pub fn summary(rules: &Rules) -> String {
+pub(super) fn summary(rules: &Rules) -> String {
     let b = &rules.board;
     let holes = b.size() - b.cells.len();
     let board = if holes == 0 {

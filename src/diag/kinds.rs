@@ -513,13 +513,31 @@ pub enum Suggestion {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OffBoard {
     /// A cell outside the grid; the board's last cell.
-    Cell { cell: String, last: String },
+    Cell {
+        /// The cell, as `c3`.
+        cell: String,
+        /// The board's last cell, as `h8`.
+        last: String,
+    },
     /// A cell of the grid that the board's `without` removes.
-    Removed { cell: String },
+    Removed {
+        /// The cell, as `c3`.
+        cell: String,
+    },
     /// A rank past the board's height.
-    Rank { rank: String, height: u8 },
+    Rank {
+        /// The rank, as written.
+        rank: String,
+        /// The number of ranks.
+        height: u8,
+    },
     /// A file past the board's width; its last file.
-    File { file: char, last: char },
+    File {
+        /// The file, as written.
+        file: char,
+        /// The board's last file.
+        last: char,
+    },
 }
 
 /// Why a name cannot name a region.
@@ -541,7 +559,10 @@ pub enum EmptyUse {
     /// A move's region.
     Move,
     /// A goal's region, for that player.
-    Goal { player: String },
+    Goal {
+        /// The player's name.
+        player: String,
+    },
 }
 
 /// One kind of diagnostic with what was found: everything its message and
@@ -550,94 +571,154 @@ pub enum EmptyUse {
 pub enum Kind {
     /// G001: a line that does not start with a declaration keyword.
     NotADeclaration {
+        /// The word the line starts with, as written.
         shown: String,
+        /// The declaration keyword nearest to it, if one is near.
         nearest: Option<&'static str>,
     },
     /// G002: the grammar expected something else. The syntax stage words
     /// the message from what the grammar allowed there.
     Unexpected {
+        /// What the grammar expected there and what it found.
         message: String,
+        /// A hint, when the syntax stage has one.
         help: Option<String>,
     },
     /// G003: parentheses nested too deep.
-    TooDeeplyNested { max: usize },
+    TooDeeplyNested {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G004: a byte that is not UTF-8.
-    NotUtf8 { at: usize },
+    NotUtf8 {
+        /// The offset of the first byte that is not UTF-8.
+        at: usize,
+    },
     /// G005: a quoted name not closed on its line.
     UnclosedQuote,
     /// G006: a word of the language where a name belongs.
-    WordAsName { word: String },
+    WordAsName {
+        /// The word, as written.
+        word: String,
+    },
     /// G010: no `board`.
     NoBoard,
     /// G011: a declaration given twice in one file.
-    DeclaredTwice { keyword: String },
+    DeclaredTwice {
+        /// The declaration's keyword.
+        keyword: String,
+    },
     /// G012: `extends` finds nothing by that name.
     ExtendsNotFound {
+        /// The game `extends` names, as written.
         target: String,
+        /// What to offer instead.
         suggestion: Suggestion,
     },
     /// G013: no `players`.
     NoPlayers,
     /// G014: `extends` leads back to the file.
-    ExtendsItself { target: String },
+    ExtendsItself {
+        /// The game `extends` names, as written.
+        target: String,
+    },
     /// G015: `extends` chains too deep.
-    ExtendsTooDeep { max: usize },
+    ExtendsTooDeep {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G016: the file `extends` names cannot be read.
-    ExtendsUnreadable { why: String },
+    ExtendsUnreadable {
+        /// Why reading failed, naming the file.
+        why: String,
+    },
     /// G018: `game ""`.
     EmptyGameName,
     /// G020: a player the game does not have.
     UnknownPlayer {
+        /// The name, as written.
         name: String,
+        /// What to offer instead.
         suggestion: Suggestion,
     },
     /// G021: a region the game does not define.
     UnknownRegion {
+        /// The name, as written.
         name: String,
         /// The name in lower case, when it reads as a cell in upper case.
         cell: Option<String>,
+        /// What to offer instead.
         suggestion: Suggestion,
     },
     /// G022: a piece kind the game does not have.
     UnknownPiece {
+        /// The name, as written.
         name: String,
+        /// What to offer instead.
         suggestion: Suggestion,
     },
     /// G023: a player, piece kind or region named twice.
     Duplicate {
         /// `player`, `piece` or `region`.
         thing: &'static str,
+        /// The name, as written.
         name: String,
         /// For a region: ` for Dark`, or nothing.
         whose: String,
     },
     /// G024: a region name that is taken.
-    RegionNameTaken { name: String, clash: NameClash },
+    RegionNameTaken {
+        /// The name, as written.
+        name: String,
+        /// Why the name is taken.
+        clash: NameClash,
+    },
     /// G025: a region defined in terms of itself.
-    RegionCycle { name: String },
+    RegionCycle {
+        /// The name, as written.
+        name: String,
+    },
     /// G026: regions nested too deep.
-    RegionsTooDeep { name: String, max: usize },
+    RegionsTooDeep {
+        /// The name, as written.
+        name: String,
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G027: a control character in the game's name.
     ControlInName,
     /// G028: a region defined for one player, used for the other.
     RegionForOtherPlayer {
+        /// The name, as written.
         name: String,
+        /// The player the region is defined for.
         defined_for: String,
+        /// The player it is used for.
         used_for: String,
     },
     /// G029: a setup or reserve line that names no kind among several.
-    KindNotSaid { kinds: Vec<String> },
+    KindNotSaid {
+        /// The kinds of piece of the game.
+        kinds: Vec<String>,
+    },
     /// G030: a number out of its range.
     NumberOutOfRange {
+        /// The number as written (`u64::MAX` when it does not fit).
         value: u64,
+        /// What the number counts, such as `the number of files`.
         what: String,
+        /// The smallest number allowed.
         lo: u64,
+        /// The largest number allowed.
         hi: u64,
     },
     /// G031: a place not on the board.
     NotOnBoard(OffBoard),
     /// G032: a range that runs backwards; how to write it.
-    RangeBackwards { fixed: String },
+    RangeBackwards {
+        /// The range written the right way round.
+        fixed: String,
+    },
     /// G033: `forward-cone` with no moving piece.
     ForwardConeWithoutPiece,
     /// G034: `without` uses a named region.
@@ -645,25 +726,55 @@ pub enum Kind {
     /// G035: `without` removes every cell.
     NoCellLeft,
     /// G036: `connected` in a direction that is not a connection.
-    ConnectedDirection { word: String },
+    ConnectedDirection {
+        /// The word, as written.
+        word: String,
+    },
     /// G037: a player owns too many pieces.
     TooManyPieces {
+        /// The player's name.
         player: String,
+        /// How many pieces the player owns, on the board and in reserve.
         total: u64,
+        /// The limit that was passed.
         max: usize,
     },
     /// G038: too many kinds of piece.
-    TooManyKinds { max: usize },
+    TooManyKinds {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G039: a board of too many cells.
-    BoardTooLarge { width: u64, height: u64, max: usize },
+    BoardTooLarge {
+        /// The number of files.
+        width: u64,
+        /// The number of ranks.
+        height: u64,
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G040: not two players.
-    NotTwoPlayers { count: usize },
+    NotTwoPlayers {
+        /// How many players are listed.
+        count: usize,
+    },
     /// G041: a player the repeating turn order leaves out.
-    PlayerNeverMoves { name: String },
+    PlayerNeverMoves {
+        /// The name, as written.
+        name: String,
+    },
     /// G042: two setup items on one cell.
-    CellSetTwice { cell: String },
+    CellSetTwice {
+        /// The cell, as `c3`.
+        cell: String,
+    },
     /// G043: a turn order too long.
-    TurnOrderTooLong { listed: usize, max: usize },
+    TurnOrderTooLong {
+        /// How many turns are listed.
+        listed: usize,
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G050: `then` with no `move`.
     ThenWithoutMove,
     /// G051: no moves at all.
@@ -672,22 +783,37 @@ pub enum Kind {
     SlideTurnsWithDistance,
     /// G053: a clause on a primitive it does not fit.
     ClauseDoesNotApply {
+        /// The clause, as written.
         clause: String,
+        /// The word, as written.
         word: String,
+        /// The primitives the clause belongs to.
         fits: String,
     },
     /// G054: `not on entry line` in the first part.
     EntryLineInFirstPart,
     /// G055: `pushing inward` from a cell inside the grid.
-    PushInwardFromInside { cell: String },
+    PushInwardFromInside {
+        /// The cell, as `c3`.
+        cell: String,
+    },
     /// G056: too many parts in a turn.
-    TooManyParts { max: usize },
+    TooManyParts {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G057: too many legs in a jump.
-    TooManyJumpLegs { max: usize },
+    TooManyJumpLegs {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G058: a clause given twice.
     ClauseTwice,
     /// G059: too many options in a part.
-    TooManyOptions { max: usize },
+    TooManyOptions {
+        /// The limit that was passed.
+        max: usize,
+    },
     /// G060: a network's end regions overlap.
     NetworkEndsOverlap,
     /// G061: a jump over `empty`.
@@ -697,15 +823,30 @@ pub enum Kind {
     /// G070: an outcome listed twice in `precedence`.
     OutcomeTwice,
     /// G071: outcomes left out of `precedence`.
-    OutcomesMissing { missing: Vec<String> },
+    OutcomesMissing {
+        /// The outcomes left out, as `mover wins`.
+        missing: Vec<String>,
+    },
     /// W001: a region nothing uses.
-    UnusedRegion { name: String },
+    UnusedRegion {
+        /// The name, as written.
+        name: String,
+    },
     /// W002: a kind no move can move.
-    UnmovableKind { name: String },
+    UnmovableKind {
+        /// The name, as written.
+        name: String,
+    },
     /// W003: reserve pieces no move brings in.
-    ReserveNeverEnters { name: String },
+    ReserveNeverEnters {
+        /// The name, as written.
+        name: String,
+    },
     /// W005: a game that never ends; how (`never ends`, `ends only by repetition`).
-    NeverEnds { how: String },
+    NeverEnds {
+        /// How it can end, if at all.
+        how: String,
+    },
     /// W006: a region with no cell.
     EmptyRegion(EmptyUse),
     /// W007: `illegal if both players win` with no winning goal.
@@ -713,7 +854,10 @@ pub enum Kind {
     /// W008: chained jumps over any piece, unbounded, on a big board.
     ExplosiveJumps,
     /// W009: a turn of several parts that each move a piece.
-    ExplosiveParts { parts: usize },
+    ExplosiveParts {
+        /// How many parts the turn has.
+        parts: usize,
+    },
     /// W010: a network on a big board with no group limit.
     ExplosiveNetwork,
 }

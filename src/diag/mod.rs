@@ -16,14 +16,18 @@ pub use render::{printable, render, render_json};
 pub struct FileId(pub u32);
 
 /// A byte range in one file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Span {
+    /// The file it is in.
     pub file: FileId,
+    /// Its first byte.
     pub start: u32,
+    /// The byte after its last.
     pub end: u32,
 }
 
 impl Span {
+    /// The span of bytes `start..end` of a file.
     pub fn new(file: FileId, start: usize, end: usize) -> Span {
         Span {
             file,
@@ -42,26 +46,52 @@ impl Span {
     }
 }
 
+/// Shown as `start..end` (with `#file` for a file other than the first),
+/// so that a dumped syntax tree stays readable.
+impl std::fmt::Debug for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.file.0 != 0 {
+            write!(f, "#{}:", self.file.0)?;
+        }
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// Shown as the value, then `@` and its span.
+impl<T: std::fmt::Debug> std::fmt::Debug for Spanned<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.node.fmt(f)?;
+        write!(f, " @ {:?}", self.span)
+    }
+}
+
 /// A value with the place it was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Spanned<T> {
+    /// The value.
     pub node: T,
+    /// Where it was written.
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// A value written at `span`.
     pub fn new(node: T, span: Span) -> Spanned<T> {
         Spanned { node, span }
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Whether a diagnostic stops the game from being played.
 pub enum Severity {
+    /// The game cannot be played until it is fixed.
     Error,
+    /// The game is valid, but something in it is probably a mistake.
     Warning,
 }
 
 impl Severity {
+    /// The word a report shows: `error` or `warning`.
     pub fn word(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -75,8 +105,11 @@ impl Severity {
 pub struct Diagnostic {
     /// Stable code, `G001`…; listed in `docs/LANGUAGE.md`.
     pub code: Code,
+    /// Its code's severity.
     pub severity: Severity,
+    /// What went wrong, in one line.
     pub message: String,
+    /// Where: the text it underlines.
     pub span: Span,
     /// What to do about it, when there is something to say.
     pub help: Option<String>,
@@ -103,11 +136,13 @@ impl Diagnostic {
         }
     }
 
+    /// Adds a second place that explains the first ("first declared here").
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
         self.note = Some((span, note.into()));
         self
     }
 
+    /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -160,7 +195,9 @@ pub fn error_count(diags: &[Diagnostic]) -> usize {
 /// One loaded file: the name it is shown by and its text.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// How reports name the file (a path, or `network (shipped)`).
     pub name: String,
+    /// The whole text.
     pub text: String,
     /// The byte offset at which each line starts, so that finding a line
     /// costs a binary search and not a scan from the file's start.
@@ -176,6 +213,7 @@ pub struct Sources {
 }
 
 impl Sources {
+    /// Adds a file and returns its id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         let text = text.into();
         let line_starts = std::iter::once(0)
@@ -190,14 +228,17 @@ impl Sources {
         FileId(self.files.len() as u32 - 1)
     }
 
+    /// The file of an id that [`Sources::add`] returned.
     pub fn get(&self, id: FileId) -> &Source {
         &self.files[id.0 as usize]
     }
 
+    /// How many files there are.
     pub fn len(&self) -> usize {
         self.files.len()
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }

@@ -37,15 +37,26 @@ const CHUNK: u64 = 4096;
 pub enum Overrun {
     /// A rule needed more work than a listing may spend.
     #[error("{what} passed {limit} steps of work, more than gamut spends on one position")]
-    Work { what: String, limit: u64 },
+    Work {
+        /// The rule that spent it, as the game file words it.
+        what: String,
+        /// The units of work a listing may spend.
+        limit: u64,
+    },
     /// The position has more moves than a listing may keep.
     #[error("the position has more than {limit} legal moves, more than gamut lists")]
-    Moves { limit: usize },
+    Moves {
+        /// The most moves a listing keeps.
+        limit: usize,
+    },
     /// Capturing jumps took more sets of pieces than a listing numbers.
     #[error(
         "the jumps of the position capture more than {limit} different sets of pieces, more than gamut lists"
     )]
-    Captures { limit: usize },
+    Captures {
+        /// The most capture sets a listing numbers.
+        limit: usize,
+    },
     /// The caller's deadline passed.
     #[error("the time given ran out")]
     Deadline,
@@ -206,13 +217,13 @@ pub(super) fn stop(why: Overrun) {
 /// or a search was given is honoured inside generation, not only between
 /// play-outs.
 pub fn with_deadline<R>(deadline: Instant, f: impl FnOnce() -> R) -> R {
-    let before = DEADLINE.replace(Some(deadline));
     struct Restore(Option<Instant>);
     impl Drop for Restore {
         fn drop(&mut self) {
             DEADLINE.set(self.0);
         }
     }
+    let before = DEADLINE.replace(Some(deadline));
     let _restore = Restore(before);
     f()
 }

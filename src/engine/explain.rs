@@ -52,7 +52,13 @@ impl Engine {
                     Action::Enter { entries } => entries[player]
                         .iter()
                         .any(|l| l.cells[0] == *c && l.cells.iter().all(|x| !pos.is_empty(*x))),
-                    _ => false,
+                    Action::Place { .. }
+                    | Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. }
+                    | Action::Return { .. } => false,
                 });
                 if line_full {
                     return Some("that line is full".into());
@@ -71,7 +77,13 @@ impl Engine {
                 }
                 let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
                     Action::Place { on } => acc.union(on[player]),
-                    _ => acc,
+                    Action::Enter { .. }
+                    | Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. }
+                    | Action::Return { .. } => acc,
                 });
                 if !allowed.contains(*c) {
                     return Some(self.outside(*c, allowed, "place a piece on"));
@@ -90,7 +102,12 @@ impl Engine {
                         Action::Step { targets, .. } | Action::Slide { targets, .. } => {
                             targets.friend.is_some()
                         }
-                        _ => false,
+                        Action::Place { .. }
+                        | Action::Enter { .. }
+                        | Action::Relocate { .. }
+                        | Action::Jump { .. }
+                        | Action::BearOff { .. }
+                        | Action::Return { .. } => false,
                     })
                 {
                     return Some(format!("{} holds a piece of yours", board.cell_name(*to)));
@@ -110,7 +127,13 @@ impl Engine {
                 }
                 let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
                     Action::Relocate { to } => acc.union(to[player]),
-                    _ => acc,
+                    Action::Place { .. }
+                    | Action::Enter { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. }
+                    | Action::Return { .. } => acc,
                 });
                 if has(|a| matches!(a, Action::Relocate { .. })) && !allowed.contains(*to) {
                     return Some(self.outside(*to, allowed, "move a piece to"));
@@ -228,7 +251,13 @@ impl Engine {
                 .flat_map(|p| &p.options)
                 .fold(CellSet::EMPTY, |acc, o| match &o.action {
                     Action::Return { from } => acc.union(from[player]),
-                    _ => acc,
+                    Action::Place { .. }
+                    | Action::Enter { .. }
+                    | Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. } => acc,
                 });
         if !allowed.contains(cell) {
             return self.outside(cell, allowed, "take back a piece from");
@@ -245,7 +274,7 @@ fn cells_in(text: &str) -> Vec<String> {
     while i < chars.len() {
         if chars[i].is_ascii_lowercase()
             && (i == 0 || !chars[i - 1].is_ascii_alphanumeric())
-            && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit())
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
         {
             let mut j = i + 1;
             while j < chars.len() && chars[j].is_ascii_digit() {

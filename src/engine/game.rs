@@ -5,7 +5,9 @@ use super::{Engine, Move, Outcome, ParseError, Position, Successors};
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// The game has ended so.
     Over(Outcome),
 }
 
@@ -21,6 +23,7 @@ pub struct Game<'e> {
 }
 
 impl<'e> Game<'e> {
+    /// A game at the start position.
     pub fn new(engine: &'e Engine) -> Game<'e> {
         let start = engine.start();
         let mut successors = Successors::default();
@@ -34,6 +37,7 @@ impl<'e> Game<'e> {
         }
     }
 
+    /// The engine it is played with.
     pub fn engine(&self) -> &'e Engine {
         self.engine
     }
@@ -43,6 +47,7 @@ impl<'e> Game<'e> {
         &self.successors
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position {
         self.positions.last().expect("a game has a position")
     }
@@ -53,6 +58,7 @@ impl<'e> Game<'e> {
         (n >= 2).then(|| &self.positions[n - 2])
     }
 
+    /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -67,6 +73,7 @@ impl<'e> Game<'e> {
         }
     }
 
+    /// Whether the game goes on, and how it ended if not.
     pub fn status(&self) -> Status {
         // Moves that could not all be listed say nothing of the end.
         if self.overrun().is_some() {

@@ -35,12 +35,12 @@ const STRAIGHT: u16 = 0x4000;
 pub(super) const MAX_SETS: usize = 0x3fff;
 
 impl Way {
-    pub fn plain(act: Act) -> Way {
+    pub(super) fn plain(act: Act) -> Way {
         Way { act, set: NO_SET }
     }
 
     /// A group of ways, with the destinations in `sets[index]`.
-    pub fn group(act: Act, index: usize) -> Way {
+    pub(super) fn group(act: Act, index: usize) -> Way {
         debug_assert!(index < MAX_SETS);
         Way {
             act,
@@ -48,7 +48,7 @@ impl Way {
         }
     }
 
-    pub fn capturing(act: Act, index: usize) -> Way {
+    pub(super) fn capturing(act: Act, index: usize) -> Way {
         debug_assert!(index < MAX_SETS);
         Way {
             act,
@@ -59,7 +59,7 @@ impl Way {
     /// A straight group: the pieces moving `distance` cells along `dir`,
     /// landing on the cells of `sets[index]`.
     fn straight(act: Act, dir: Dir, distance: u32, index: usize) -> Way {
-        debug_assert!(index < MAX_SETS && distance <= u8::MAX as u32);
+        debug_assert!(index < MAX_SETS && u8::try_from(distance).is_ok());
         Way {
             act: Act {
                 line: dir.index() as u16,
@@ -71,17 +71,17 @@ impl Way {
     }
 
     /// Whether this entry stands for a group of ways.
-    pub fn is_group(&self) -> bool {
+    pub(super) fn is_group(&self) -> bool {
         self.set != NO_SET && self.set & GROUP != 0
     }
 
     /// Whether its ways' origin is fixed (`act.from`): not a straight group.
-    pub fn fixed_origin(&self) -> bool {
+    pub(super) fn fixed_origin(&self) -> bool {
         !self.is_group() || self.set & STRAIGHT == 0
     }
 
     /// How many ways the entry stands for.
-    pub fn ways(&self, sets: &[CellSet]) -> usize {
+    pub(super) fn ways(&self, sets: &[CellSet]) -> usize {
         if self.is_group() {
             self.dests(sets).len()
         } else {
@@ -90,13 +90,13 @@ impl Way {
     }
 
     /// The destinations of a group.
-    pub fn dests(&self, sets: &[CellSet]) -> CellSet {
+    pub(super) fn dests(&self, sets: &[CellSet]) -> CellSet {
         debug_assert!(self.is_group());
         sets[(self.set & !(GROUP | STRAIGHT)) as usize]
     }
 
     /// The same group with its destinations in `sets[index]`.
-    pub fn regrouped(&self, index: usize) -> Way {
+    pub(super) fn regrouped(&self, index: usize) -> Way {
         debug_assert!(self.is_group() && index < MAX_SETS);
         Way {
             act: self.act,
@@ -105,7 +105,7 @@ impl Way {
     }
 
     /// The act of a group landing on `to`.
-    pub fn landing_on(&self, to: Cell, board: &Board) -> Act {
+    pub(super) fn landing_on(&self, to: Cell, board: &Board) -> Act {
         if self.set & STRAIGHT == 0 {
             return Act { to, ..self.act };
         }
@@ -121,7 +121,7 @@ impl Way {
     }
 
     /// The pieces this way jumps and takes.
-    pub fn captured(&self, sets: &[CellSet]) -> CellSet {
+    pub(super) fn captured(&self, sets: &[CellSet]) -> CellSet {
         if self.set == NO_SET || self.set & GROUP != 0 {
             CellSet::EMPTY
         } else {
@@ -176,7 +176,14 @@ impl Engine {
                 Action::Return { from } if option.kind.is_none() && option.only_if.is_none() => {
                     n += returnable(option, from, pos, player, entry_line).len();
                 }
-                _ => {
+                Action::Place { .. }
+                | Action::Enter { .. }
+                | Action::Relocate { .. }
+                | Action::Step { .. }
+                | Action::Slide { .. }
+                | Action::Jump { .. }
+                | Action::BearOff { .. }
+                | Action::Return { .. } => {
                     let (first, sets) = (acts.len(), captures.len());
                     let at = (part, i);
                     self.acts_of(at, option, pos, player, entry_line, false, acts, captures);
@@ -846,7 +853,7 @@ pub(super) struct Straight<'a> {
 
 impl Straight<'_> {
     /// The straight moves of an option for a player, if it makes them.
-    pub fn of(option: &MoveRule, player: PlayerId) -> Option<Straight<'_>> {
+    pub(super) fn of(option: &MoveRule, player: PlayerId) -> Option<Straight<'_>> {
         match &option.action {
             Action::Step {
                 dirs,
@@ -869,7 +876,13 @@ impl Straight<'_> {
                 targets,
                 through_pieces: false,
             }),
-            _ => None,
+            Action::Place { .. }
+            | Action::Enter { .. }
+            | Action::Relocate { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => None,
         }
     }
 }

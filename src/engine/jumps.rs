@@ -153,7 +153,14 @@ pub(super) fn floods(rules: &Rules) -> Floods {
             chained: true,
             capturing: false,
         } if fits => Flood::new(&rules.board, legs, player),
-        _ => None,
+        Action::Place { .. }
+        | Action::Enter { .. }
+        | Action::Relocate { .. }
+        | Action::Step { .. }
+        | Action::Slide { .. }
+        | Action::Jump { .. }
+        | Action::BearOff { .. }
+        | Action::Return { .. } => None,
     };
     let part = |part: &Part| {
         part.options
@@ -538,7 +545,7 @@ mod tests {
     }
 
     #[derive(Clone, Copy)]
-    pub enum Route {
+    pub(crate) enum Route {
         /// The flood alone.
         Flood,
         /// A second flood without the pieces that might be jumped twice.
@@ -547,7 +554,7 @@ mod tests {
         Search,
     }
 
-    pub fn took(route: Route) {
+    pub(crate) fn took(route: Route) {
         ROUTES.with(|r| {
             let mut counts = r.get();
             counts[route as usize] += 1;

@@ -98,6 +98,7 @@ pub struct Engine {
 /// position each leads to, in step.
 #[derive(Default)]
 pub struct Successors {
+    /// The legal moves, one per distinct resulting position.
     pub moves: Vec<Move>,
     /// Filled by [`Engine::successors`]; left empty by [`Engine::legal_moves`].
     pub positions: Vec<Position>,
@@ -133,10 +134,12 @@ pub struct Successors {
 }
 
 impl Successors {
+    /// How many legal moves there are.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
@@ -184,6 +187,7 @@ impl Successors {
 }
 
 impl Engine {
+    /// The engine of checked rules: builds the tables that depend on its own layout.
     pub fn new(rules: Rules) -> Engine {
         let board = &rules.board;
         let mut ranks = vec![CellSet::EMPTY; board.height as usize];
@@ -208,7 +212,13 @@ impl Engine {
                         })
                         .collect()
                 }),
-                _ => [Vec::new(), Vec::new()],
+                Action::Place { .. }
+                | Action::Relocate { .. }
+                | Action::Step { .. }
+                | Action::Slide { .. }
+                | Action::Jump { .. }
+                | Action::BearOff { .. }
+                | Action::Return { .. } => [Vec::new(), Vec::new()],
             })
             .collect();
         let mut engine = Engine {
@@ -288,10 +298,12 @@ impl Engine {
         all.len()
     }
 
+    /// The rules it plays.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The position the game starts from.
     pub fn start(&self) -> Position {
         Position::start(&self.rules)
     }
@@ -471,7 +483,10 @@ impl Engine {
             }
             let header = pos.header();
             let mark = out.trail.len();
-            let legal = if WALK != CHECKED {
+            let legal = if WALK == CHECKED {
+                self.play_act(part, pos, &act, jumped, &mut out.trail)
+                    .is_ok()
+            } else {
                 // The one check that costs nothing here.
                 let option = &parts[part].options[act.option as usize];
                 let mut edit = position::Edit {
@@ -480,9 +495,6 @@ impl Engine {
                 };
                 let effect = self.apply_act(&mut edit, option, &act, jumped, player);
                 !option.must_remove || effect.removed > 0
-            } else {
-                self.play_act(part, pos, &act, jumped, &mut out.trail)
-                    .is_ok()
             };
             if legal {
                 mv.push(act, jumped);
@@ -645,7 +657,12 @@ impl Engine {
                 let c: Cell = act.to;
                 self.ranks[b.rank_of(c) as usize].union(self.files[b.file_of(c) as usize])
             }
-            _ => CellSet::EMPTY,
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => CellSet::EMPTY,
         }
     }
 

@@ -4,10 +4,10 @@ use crate::rules::{CellSet, MAX_PARTS};
 
 /// The value of a field an act does not use (which fields an act uses
 /// follows from its option's primitive; see `Engine::cells_of`).
-pub const NONE: u8 = u8::MAX;
+pub(super) const NONE: u8 = u8::MAX;
 
 /// The value of `Act::line` where an act uses no line.
-pub const NO_LINE: u16 = u16::MAX;
+pub(super) const NO_LINE: u16 = u16::MAX;
 
 /// One act inside a turn: which option of the part was used, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +29,7 @@ pub struct Act {
 }
 
 impl Act {
+    /// No act: the filler of a move's unused parts.
     pub const EMPTY: Act = Act {
         part: 0,
         option: NONE,
@@ -44,18 +45,23 @@ impl Act {
 /// tell (kept per part, so that the move can be played again exactly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The acts of the turn's parts, in order; only the first `len` count.
     pub acts: [Act; MAX_PARTS],
+    /// How many parts were played.
     pub len: u8,
+    /// The pieces a capturing jump took, per part.
     pub captured: [CellSet; MAX_PARTS],
 }
 
 impl Move {
+    /// The move of a player who cannot move and passes.
     pub const PASS: Move = Move {
         acts: [Act::EMPTY; MAX_PARTS],
         len: 0,
         captured: [CellSet::EMPTY; MAX_PARTS],
     };
 
+    /// Whether it is a pass.
     pub fn is_pass(&self) -> bool {
         self.len == 0
     }

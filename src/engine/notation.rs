@@ -19,18 +19,51 @@ use crate::rules::{Action, CellSet, Dir, PlayerId};
 /// Why a typed move was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
+    /// No legal move reads so.
     #[error("`{text}` is not a legal move here; legal moves: {}", .legal.join(" "))]
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// What was typed.
+        text: String,
+        /// The legal moves, in notation.
+        legal: Vec<String>,
+    },
+    /// The game is over: no move is legal.
     #[error("`{text}` is not a legal move: the game is over")]
-    GameOver { text: String },
+    GameOver {
+        /// What was typed.
+        text: String,
+    },
+    /// Several legal moves read so.
     #[error("`{text}` is ambiguous here: {}", .options.join(" or "))]
-    Ambiguous { text: String, options: Vec<String> },
+    Ambiguous {
+        /// What was typed.
+        text: String,
+        /// The moves it could mean, in full notation.
+        options: Vec<String>,
+    },
+    /// An entry written with a push its cell cannot make.
     #[error("`{text}` pushes a way its entry cannot here: did you mean {}?", .options.join(" or "))]
-    WrongArrow { text: String, options: Vec<String> },
+    WrongArrow {
+        /// What was typed.
+        text: String,
+        /// The same entry with the pushes it can make.
+        options: Vec<String>,
+    },
+    /// Its parts read as acts, but no legal turn is made of them.
     #[error("`{text}` is not a legal turn here")]
-    NoSuchTurn { text: String },
+    NoSuchTurn {
+        /// What was typed.
+        text: String,
+    },
+    /// The position's moves could not be listed, so the move cannot be
+    /// checked.
     #[error("`{text}` cannot be checked here: {why}")]
-    Unlisted { text: String, why: super::Overrun },
+    Unlisted {
+        /// What was typed.
+        text: String,
+        /// Why the listing stopped.
+        why: super::Overrun,
+    },
 }
 
 impl Engine {
@@ -84,7 +117,10 @@ impl Engine {
                 let taken: Vec<String> = captured.iter().map(name).collect();
                 format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
             }
-            _ => {
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. } => {
                 let capture = pos.owner(act.to).is_some_and(|p| p != player);
                 let sep = if capture { 'x' } else { '-' };
                 format!("{}{sep}{}", name(act.from), name(act.to))
@@ -173,7 +209,9 @@ fn arrow(dir: Dir) -> String {
         Dir::Down => "v".to_string(),
         Dir::Left => "<".to_string(),
         Dir::Right => ">".to_string(),
-        d => format!("+{}", d.word()),
+        d @ (Dir::UpRight | Dir::DownRight | Dir::DownLeft | Dir::UpLeft) => {
+            format!("+{}", d.word())
+        }
     }
 }
 

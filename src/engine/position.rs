@@ -10,10 +10,14 @@ use crate::rules::{Cell, CellSet, KindId, MAX_CELLS, MAX_KINDS, PlayerId, Rules}
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The player won.
     Win(PlayerId),
+    /// Neither won: by repetition, or a rule that draws.
     Draw,
 }
 
+/// Everything that decides the rest of a game: stacks, holdings, whose
+/// turn, the result.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The cells holding a stack of each player.
@@ -61,14 +65,17 @@ impl Position {
         pos
     }
 
+    /// The player to move.
     pub fn to_move(&self) -> PlayerId {
         self.to_move as PlayerId
     }
 
+    /// How the game ended, if it has.
     pub fn result(&self) -> Option<Outcome> {
         self.result
     }
 
+    /// The 64-bit key of the position, kept as it changes: equal positions have equal keys.
     pub fn key(&self) -> u64 {
         self.key
     }
@@ -86,36 +93,44 @@ impl Position {
     }
 
     #[inline]
+    /// The height of the stack on a cell, 0 when it is empty.
     pub fn height(&self, cell: Cell) -> u32 {
         self.height[cell as usize] as u32
     }
 
     #[inline]
+    /// The kind of the stack on a cell (meaningful only when it is not empty).
     pub fn kind(&self, cell: Cell) -> KindId {
         self.kind[cell as usize] as KindId
     }
 
     #[inline]
+    /// Whether a cell is empty.
     pub fn is_empty(&self, cell: Cell) -> bool {
         self.height[cell as usize] == 0
     }
 
+    /// The cells holding a stack.
     pub fn occupied(&self) -> CellSet {
         self.owned[0].union(self.owned[1])
     }
 
+    /// The cells holding a stack of a player.
     pub fn owned(&self, player: PlayerId) -> CellSet {
         self.owned[player]
     }
 
+    /// How many pieces of a kind a player holds in reserve.
     pub fn reserve(&self, player: PlayerId, kind: KindId) -> u32 {
         self.reserve[player][kind] as u32
     }
 
+    /// How many pieces a player holds in reserve, of every kind.
     pub fn reserve_total(&self, player: PlayerId) -> u32 {
         self.reserve[player].iter().map(|n| *n as u32).sum()
     }
 
+    /// How many pieces a player has borne off.
     pub fn borne_off(&self, player: PlayerId) -> u32 {
         self.borne_off[player] as u32
     }
@@ -193,7 +208,7 @@ impl Position {
     }
 }
 
-/// SplitMix64: a fixed, well-mixed hash, so keys need no tables.
+/// `SplitMix64`: a fixed, well-mixed hash, so keys need no tables.
 #[inline]
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -331,6 +346,7 @@ impl std::fmt::Debug for Position {
             .field("place", &self.place)
             .field("reserve", &self.reserve)
             .field("result", &self.result)
-            .finish()
+            // The stacks' heights and kinds (two arrays of 256) are left out.
+            .finish_non_exhaustive()
     }
 }

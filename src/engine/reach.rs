@@ -94,7 +94,12 @@ impl Engine {
                     }
                     cells = cells.union(from);
                 }
-                _ => return None,
+                Action::Enter { .. }
+                | Action::Relocate { .. }
+                | Action::Step { .. }
+                | Action::Slide { .. }
+                | Action::Jump { .. }
+                | Action::BearOff { .. } => return None,
             }
         }
         Some((cells, holdings))

@@ -316,7 +316,7 @@ pub(super) fn ways_never_merge(rules: &Rules) -> bool {
 
 /// Whether two options can never produce the same act.
 fn apart(a: &MoveRule, b: &MoveRule) -> bool {
-    use Action::*;
+    use Action::{BearOff, Jump, Place, Relocate, Slide, Step};
     match (&a.action, &b.action) {
         // Placing a piece and moving one never give the same position.
         (

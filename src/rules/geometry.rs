@@ -11,46 +11,59 @@ pub const MAX_CELLS: usize = 256;
 /// Files are letters `a`–`z`.
 pub const MAX_FILES: usize = 26;
 
+/// The most ranks a board may have: a rank is numbered by one byte, so a
+/// board of one file holds at most 255 cells.
+pub const MAX_RANKS: usize = 255;
+
 /// A set of cells: a 256-bit bitset, `Copy` and cheap to combine.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct CellSet([u64; 4]);
 
 impl CellSet {
+    /// The set of no cell.
     pub const EMPTY: CellSet = CellSet([0; 4]);
 
+    /// The set of one cell.
     pub fn single(cell: Cell) -> CellSet {
         let mut s = CellSet::EMPTY;
         s.insert(cell);
         s
     }
 
+    /// Whether `cell` is in the set.
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         self.0[(cell >> 6) as usize] >> (cell & 63) & 1 == 1
     }
 
+    /// Adds `cell` to the set.
     #[inline]
     pub fn insert(&mut self, cell: Cell) {
         self.0[(cell >> 6) as usize] |= 1 << (cell & 63);
     }
 
+    /// Takes `cell` out of the set.
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
         self.0[(cell >> 6) as usize] &= !(1 << (cell & 63));
     }
 
+    /// The cells in either set.
     pub fn union(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The cells in both sets.
     pub fn inter(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The cells of `self` that are not in `other`.
     pub fn minus(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    /// Whether the set holds no cell.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
@@ -75,14 +88,17 @@ impl CellSet {
         true
     }
 
+    /// The number of cells in the set.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether every cell of `self` is in `other` (true when `self` is empty).
     pub fn is_subset(&self, other: &CellSet) -> bool {
         self.minus(*other).is_empty()
     }
 
+    /// Whether the two sets share at least one cell.
     pub fn intersects(&self, other: &CellSet) -> bool {
         !self.inter(*other).is_empty()
     }
@@ -178,15 +194,23 @@ impl fmt::Debug for CellSet {
 /// 64 cells (every cell index fits), else a whole [`CellSet`]. Code written
 /// once over this trait runs on either; the caller picks by board size.
 pub trait Bitboard: Copy + PartialEq {
+    /// The set of no cell.
     const NONE: Self;
     /// The cells of `set` (on a one-word board, all of them are in the word).
     fn of(set: CellSet) -> Self;
+    /// The same cells as a [`CellSet`].
     fn to_set(self) -> CellSet;
+    /// The cells in both sets.
     fn and(self, other: Self) -> Self;
+    /// The cells in either set.
     fn or(self, other: Self) -> Self;
+    /// The cells of `self` that are not in `other`.
     fn and_not(self, other: Self) -> Self;
+    /// Whether `cell` is in the set.
     fn has(self, cell: Cell) -> bool;
+    /// The set of one cell (on a one-word board, a cell below 64).
     fn cell(cell: Cell) -> Self;
+    /// Whether the set holds no cell.
     fn is_none(self) -> bool;
     /// Takes the lowest cell out of the set.
     fn pop(&mut self) -> Option<Cell>;
@@ -298,17 +322,26 @@ impl Bitboard for CellSet {
 /// towards higher ranks, `Right` towards later files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
+    /// Towards higher ranks: where the first player faces unless told otherwise.
     Up,
+    /// Towards higher ranks and later files.
     UpRight,
+    /// Towards later files (`a` to `b`).
     Right,
+    /// Towards lower ranks and later files.
     DownRight,
+    /// Towards lower ranks: where the second player faces unless told otherwise.
     Down,
+    /// Towards lower ranks and earlier files.
     DownLeft,
+    /// Towards earlier files (`b` to `a`).
     Left,
+    /// Towards higher ranks and earlier files.
     UpLeft,
 }
 
 impl Dir {
+    /// All eight directions, clockwise from `Up`, in index order.
     pub const ALL: [Dir; 8] = [
         Dir::Up,
         Dir::UpRight,
@@ -334,6 +367,8 @@ impl Dir {
         }
     }
 
+    /// The direction's place in [`Dir::ALL`], 0 to 7: its bit in a [`DirSet`]
+    /// and its slot in the board's per-direction tables.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -343,14 +378,17 @@ impl Dir {
         Dir::ALL[((self as i32 + eighths).rem_euclid(8)) as usize]
     }
 
+    /// The direction half a turn away: `Down` for `Up`, `Left` for `Right`.
     pub fn opposite(self) -> Dir {
         self.turn(4)
     }
 
+    /// Whether the direction is one of the four diagonals.
     pub fn is_diagonal(self) -> bool {
         (self as usize) % 2 == 1
     }
 
+    /// The language's word for the direction, as `--dump` shows it: `up-right`.
     pub fn word(self) -> &'static str {
         match self {
             Dir::Up => "up",
@@ -370,26 +408,34 @@ impl Dir {
 pub struct DirSet(pub u8);
 
 impl DirSet {
+    /// `orthogonal`: up, right, down and left.
     pub const ORTHOGONAL: DirSet = DirSet(0b0101_0101);
+    /// `diagonal`: the four diagonals.
     pub const DIAGONAL: DirSet = DirSet(0b1010_1010);
+    /// `any`: all eight directions.
     pub const ANY: DirSet = DirSet(0xff);
 
+    /// The set with `d` added.
     pub fn with(self, d: Dir) -> DirSet {
         DirSet(self.0 | 1 << d.index())
     }
 
+    /// Whether `d` is in the set.
     pub fn contains(self, d: Dir) -> bool {
         self.0 >> d.index() & 1 == 1
     }
 
+    /// The directions in either set.
     pub fn union(self, other: DirSet) -> DirSet {
         DirSet(self.0 | other.0)
     }
 
+    /// Whether the set holds no direction.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The directions of the set in index order, clockwise from `Up`.
     pub fn iter(self) -> impl Iterator<Item = Dir> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
@@ -402,6 +448,7 @@ impl DirSet {
         })
     }
 
+    /// The set of one direction.
     pub fn single(d: Dir) -> DirSet {
         DirSet(1 << d.index())
     }
@@ -419,12 +466,15 @@ impl fmt::Debug for DirSet {
 /// is nobody's neighbour, so rays, slides and jumps stop at it.
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// The number of files, 1 to 26 (`a` to `z`).
     pub width: u8,
+    /// The number of ranks, at least 1; `width * height` is at most 256.
     pub height: u8,
     /// The cells that exist (all but the unusable ones).
     pub cells: CellSet,
     /// Dark cells: `a1` is dark, (file + rank) even.
     pub dark: CellSet,
+    /// Light cells: the usable cells that are not dark.
     pub light: CellSet,
     /// Usable cells on the outer border.
     pub edge: CellSet,
@@ -582,18 +632,23 @@ impl Board {
         self.to_edge[cell as usize][dir.index()] as u32
     }
 
+    /// The number of cells of the grid, holes included: `width * height`,
+    /// at most 256. Every cell index is below it.
     pub fn size(&self) -> usize {
         self.width as usize * self.height as usize
     }
 
+    /// The file of a cell, from 0 (`a`).
     pub fn file_of(&self, cell: Cell) -> u8 {
         cell % self.width
     }
 
+    /// The rank of a cell, from 0 (rank `1`).
     pub fn rank_of(&self, cell: Cell) -> u8 {
         cell / self.width
     }
 
+    /// The cell at a file and a rank, both from 0 and on the grid; it may be a hole.
     pub fn cell_at(&self, file: u8, rank: u8) -> Cell {
         rank * self.width + file
     }

@@ -9,7 +9,7 @@ mod dump;
 pub mod geometry;
 mod summary;
 
-pub use geometry::{Bitboard, Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES};
+pub use geometry::{Bitboard, Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES, MAX_RANKS};
 
 /// The most kinds of piece a game may have.
 pub const MAX_KINDS: usize = 8;
@@ -32,8 +32,11 @@ pub type PerPlayer<T> = [T; 2];
 pub struct Rules {
     /// From `game "…"`.
     pub name: String,
+    /// From `board W x H [without REGION]`, with its neighbour tables built.
     pub board: Board,
+    /// From `players`: exactly two, the first at the bottom, the second at the top.
     pub players: PerPlayer<Player>,
+    /// From `turns …`; without it the players alternate, player 0 first.
     pub turn_order: TurnOrder,
     /// From `pieces …`.
     pub kinds: Vec<String>,
@@ -51,6 +54,8 @@ pub struct Rules {
     pub remove_disconnected: Option<DirSet>,
     /// From `illegal if both players win`.
     pub illegal_if_both_win: bool,
+    /// From `goal …`, in file order, one per player a goal is for (`goal each`
+    /// gives two). May be empty: the game then ends only by `when stuck` or repetition.
     pub goals: Vec<Goal>,
     /// From `precedence …`: the order in which goal outcomes are looked at.
     pub precedence: [(Side, GoalOutcome); 4],
@@ -60,8 +65,10 @@ pub struct Rules {
     pub repetition_draw: Option<u32>,
 }
 
+/// One of the two players, from `players`.
 #[derive(Clone, Debug)]
 pub struct Player {
+    /// The name as listed, case-sensitive and distinct from the other player's.
     pub name: String,
     /// Where `forward` points for this player.
     pub facing: Dir,
@@ -73,7 +80,9 @@ pub struct Player {
 /// order with the same future are the same place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnOrder {
+    /// The places played once at the start (before `then repeat`); often empty.
     pub prefix: Vec<PlayerId>,
+    /// The places that repeat forever: never empty, and both players appear in it.
     pub cycle: Vec<PlayerId>,
 }
 
@@ -103,18 +112,27 @@ impl TurnOrder {
     }
 }
 
+/// One stack on the board at the start: one cell of a `setup` item.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupPiece {
+    /// A usable cell; no two setup pieces share one.
     pub cell: Cell,
+    /// The player who owns the stack.
     pub player: PlayerId,
+    /// The kind of every piece in the stack.
     pub kind: KindId,
+    /// The pieces in the stack: 1, or `N` from `stacks of N` (1 to 255).
     pub height: u32,
 }
 
+/// A region named with `region`, kept for `rules` at the prompt, `--dump` and
+/// messages. Regions using `forward-cone` are left out: their cells depend on a piece.
 #[derive(Clone, Debug)]
 pub struct NamedRegion {
+    /// The name as declared.
     pub name: String,
-    /// The cells for each player (the same twice unless the region is player-relative).
+    /// The cells for each player (the same twice unless the region is player-relative;
+    /// empty for a player it is not defined for).
     pub cells: PerPlayer<CellSet>,
 }
 
@@ -123,12 +141,14 @@ pub struct NamedRegion {
 pub struct Part {
     /// `then may …`: the player may skip this part.
     pub optional: bool,
+    /// The options, in file order: never empty, at most 255.
     pub options: Vec<MoveRule>,
 }
 
 /// One way of moving, with everything player-relative resolved per player.
 #[derive(Clone, Debug)]
 pub struct MoveRule {
+    /// What the option does: its primitive, resolved.
     pub action: Action,
     /// The kind that moves or enters; `None`: any kind.
     pub kind: Option<KindId>,
@@ -147,31 +167,52 @@ pub struct MoveRule {
     pub text: String,
 }
 
+/// The primitive of an option, with its regions and directions resolved per
+/// player.
 #[derive(Clone, Debug)]
 pub enum Action {
     /// `place on REGION`: a piece from reserve onto an empty cell of the region.
-    Place { on: PerPlayer<CellSet> },
+    Place {
+        /// The cells the piece may go to, per player: the whole board without `on`.
+        on: PerPlayer<CellSet>,
+    },
     /// `enter at REGION pushing …`: from reserve onto an entry cell, pushing
     /// the run of pieces along the line to its first empty cell.
-    Enter { entries: PerPlayer<Vec<EntryLine>> },
+    Enter {
+        /// `[player]`: one line for each entry cell and push direction; an
+        /// entry names its line by its index here.
+        entries: PerPlayer<Vec<EntryLine>>,
+    },
     /// `relocate to REGION`: a piece on the board to an empty cell of the region.
-    Relocate { to: PerPlayer<CellSet> },
+    Relocate {
+        /// The cells the piece may go to, per player: the whole board without `to`.
+        to: PerPlayer<CellSet>,
+    },
     /// `step DIRS DISTANCE onto TARGETS`: to the cell at that distance,
     /// passing over whatever stands between.
     Step {
+        /// The directions per player, player-relative words resolved.
         dirs: PerPlayer<DirSet>,
+        /// How far, in cells: `exactly 1` unless stated.
         distance: Distance,
+        /// What the piece may stop on: `empty` unless stated (`onto …`).
         targets: Targets,
     },
     /// `slide DIRS [with turns] onto TARGETS`: through empty cells.
     Slide {
+        /// The directions per player, player-relative words resolved.
         dirs: PerPlayer<DirSet>,
+        /// `with turns`: the piece may change direction at any empty cell on its
+        /// way; the distance is then unlimited.
         with_turns: bool,
+        /// How far, in cells: unlimited unless stated.
         distance: Distance,
+        /// What the piece may stop on: `empty` unless stated (`onto …`).
         targets: Targets,
     },
     /// `jump over …`: over adjacent pieces onto the empty cell beyond.
     Jump {
+        /// The `over …` legs, in the order written: 1 to 8.
         legs: Vec<JumpLeg>,
         /// `chained`: more jumps may follow, and the piece may stop after any.
         chained: bool,
@@ -181,11 +222,16 @@ pub enum Action {
     /// `bear off DIRS DISTANCE`: the top piece leaves the board when a move
     /// that way within the distance would leave it.
     BearOff {
+        /// The directions per player in which the piece may leave the board.
         dirs: PerPlayer<DirSet>,
+        /// How far a move that way may go, in cells: `exactly 1` unless stated.
         distance: Distance,
     },
     /// `return a piece from REGION to reserve`.
-    Return { from: PerPlayer<CellSet> },
+    Return {
+        /// The cells, per player, whose top piece may go back to reserve.
+        from: PerPlayer<CellSet>,
+    },
 }
 
 /// One entry cell and the line its pushed pieces travel along.
@@ -193,6 +239,7 @@ pub enum Action {
 pub struct EntryLine {
     /// The cells of the line, the entry cell first.
     pub cells: Vec<Cell>,
+    /// The direction the pieces are pushed in.
     pub dir: Dir,
     /// The same cells as a set, to tell at once whether the line is full.
     pub set: CellSet,
@@ -202,15 +249,20 @@ pub struct EntryLine {
 /// the moving stack (`up to height`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Distance {
+    /// The shortest distance, in cells: 1 to 64.
     pub min: u32,
+    /// The longest distance, in cells: at most 64 when stated, `u32::MAX` for an
+    /// unlimited slide; `None`: the moving stack's height (`up to height`, `N..height`).
     pub max: Option<u32>,
 }
 
 impl Distance {
+    /// `exactly 1`: the default of `step` and `bear off`.
     pub const ONE: Distance = Distance {
         min: 1,
         max: Some(1),
     };
+    /// Any distance from 1 on, as far as the board allows: the default of `slide`.
     pub const UNLIMITED: Distance = Distance {
         min: 1,
         max: Some(u32::MAX),
@@ -220,8 +272,10 @@ impl Distance {
 /// Which cells a moving piece may land on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
+    /// `empty`: onto an empty cell.
     pub empty: bool,
-    /// Onto a friendly stack (the piece joins it), with a height condition.
+    /// Onto a friendly stack of the same kind (the piece joins it on top), with a
+    /// height condition.
     pub friend: Option<HeightCompare>,
     /// Onto an enemy stack, which is captured (removed).
     pub enemy: Option<HeightCompare>,
@@ -231,14 +285,21 @@ pub struct Targets {
 /// before the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeightCompare {
+    /// No height given: any height will do.
     Any,
+    /// `at least as tall`: the target stack is at least as tall as the mover.
     AtLeastAsTall,
+    /// `no taller`: the target stack is no taller than the mover.
     NoTaller,
+    /// `taller`: the target stack is taller than the mover.
     Taller,
+    /// `shorter`: the target stack is shorter than the mover.
     Shorter,
 }
 
 impl HeightCompare {
+    /// Whether a target stack of `target` pieces passes against a moving stack of
+    /// `mover` pieces.
     pub fn holds(self, target: u32, mover: u32) -> bool {
         match self {
             HeightCompare::Any => true,
@@ -255,8 +316,9 @@ impl HeightCompare {
 pub struct JumpLeg {
     /// Whose piece is jumped: `Friend`, `Enemy` or `Any`.
     pub over: Owner,
+    /// The directions of the leg per player, player-relative words resolved.
     pub dirs: PerPlayer<DirSet>,
-    /// `at most N`: per move.
+    /// `at most N times` (1 to 1000): how often the leg may be used in one move.
     pub at_most: Option<u32>,
     /// `[player][cell]`: the cells one step from the cell along the leg's
     /// directions (those a jump from it passes over)...
@@ -276,16 +338,23 @@ pub struct JumpDir {
     pub shift: i32,
 }
 
+/// Whose piece a jump leg may jump over: from `over friend|enemy|any`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owner {
+    /// `friend`: a piece of the mover's.
     Friend,
+    /// `enemy`: a piece of the opponent's.
     Enemy,
+    /// `any`: a piece of either player.
     Any,
 }
 
+/// The condition that keeps an option open: from `only if …` or `only when …`.
 #[derive(Clone, Debug)]
 pub enum Test {
+    /// `reserve is empty`: the mover has no piece in reserve.
     ReserveEmpty,
+    /// `reserve is not empty`: the mover has at least one piece in reserve.
     ReserveNotEmpty,
     /// `own pieces fill REGION`: the region, seen from the moving piece's
     /// cell, is not empty and holds a friendly piece on every cell.
@@ -307,6 +376,8 @@ pub struct Fill {
 }
 
 impl Fill {
+    /// The tables for a region given as seen from each cell, `[player][cell]`, with
+    /// one entry per cell of the grid (holes included).
     pub fn new(from_cell: PerPlayer<Vec<CellSet>>) -> Fill {
         let size = from_cell[0].len();
         let mut fill = Fill {
@@ -330,46 +401,71 @@ impl Fill {
     }
 }
 
+/// From `limit group size N [connected …]`: checked after every part of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroupLimit {
+    /// The most pieces one player's group may hold, counting every piece of every
+    /// stack: 1 to 256.
     pub size: u32,
+    /// The directions that link a group's stacks: orthogonal, diagonal or any
+    /// (the default).
     pub connect: DirSet,
 }
 
+/// What a goal does for its player when it holds: from `wins` or `loses`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GoalOutcome {
+    /// `wins`: the goal's player wins.
     Wins,
+    /// `loses`: the goal's player loses, so the other player wins.
     Loses,
 }
 
+/// Whose goal an outcome in `precedence` is, seen from the player who just
+/// played a part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// `mover`: the player who just played.
     Mover,
+    /// `opponent`: the other player.
     Opponent,
 }
 
+/// What happens to a player with no legal move on their turn: from `when stuck …`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WhenStuck {
+    /// `pass`: the player passes, which counts as a move, and the turn goes on.
     Pass,
+    /// `lose`, the default: the player loses.
     Lose,
+    /// `win`: the player wins (a misère game).
     Win,
 }
 
+/// One goal of one player, with its regions seen from that player.
 #[derive(Clone, Debug)]
 pub struct Goal {
+    /// The player whose goal it is.
     pub player: PlayerId,
+    /// Whether the player wins or loses when the test holds.
     pub outcome: GoalOutcome,
+    /// The condition, looked at after every part of a turn.
     pub test: GoalTest,
     /// The goal as written, for summaries.
     pub text: String,
 }
 
+/// The condition of a goal (`with …`), with its regions resolved for the goal's
+/// player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalTest {
     /// A group of own pieces, connected through `connect`, touching both regions.
     Chain {
+        /// The first region of `chain between A and B`.
         a: CellSet,
+        /// The second region.
         b: CellSet,
+        /// The directions linking the group: orthogonal unless stated (`connected …`).
         connect: DirSet,
     },
     /// A line-of-sight network from `a` to `b`: at least `min` distinct own
@@ -377,14 +473,24 @@ pub enum GoalTest {
     /// pieces on one line of `lines` with only empty cells between, turning
     /// at every piece.
     Network {
+        /// The first end region of `network between A and B`; it shares no cell with `b`.
         a: CellSet,
+        /// The other end region.
         b: CellSet,
+        /// `at least N pieces`: the fewest pieces in the network, 2 to 256 (2 unless
+        /// stated).
         min: u32,
+        /// The directions a line between consecutive pieces may run in: `any` unless
+        /// stated (`connected …`).
         lines: DirSet,
     },
-    /// Every own piece on the board stands in the region, and none is in reserve.
-    AllIn { region: CellSet },
-    /// No own piece on the board or in reserve.
+    /// `all pieces in REGION`: at least one own piece is on the board, every one
+    /// stands in the region, and none is in reserve.
+    AllIn {
+        /// The region, seen from the goal's player.
+        region: CellSet,
+    },
+    /// `all pieces borne off`: no own piece on the board or in reserve.
     AllOff,
 }
 
@@ -398,10 +504,13 @@ impl Rules {
         (Side::Opponent, GoalOutcome::Wins),
     ];
 
+    /// The player with this name (case-sensitive), if any.
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
         self.players.iter().position(|p| p.name == name)
     }
 
+    /// How many pieces a player starts with, on the board (every piece of every
+    /// stack) and in reserve: at most 255.
     pub fn total_pieces(&self, player: PlayerId) -> u32 {
         let on_board: u32 = self
             .setup

@@ -4,6 +4,9 @@
 use super::*;
 
 impl Rules {
+    /// The game in plain sentences, for players: the board, who plays and in what
+    /// order, the starting pieces, each part of a turn with its options as written,
+    /// the limits and how the game ends: what `rules` prints at the prompt.
     pub fn summary(&self) -> String {
         let b = &self.board;
         let mut out = String::new();
@@ -180,10 +183,37 @@ impl Rules {
 }
 
 fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
     match n {
         2 => "second".into(),
         3 => "third".into(),
         4 => "fourth".into(),
-        n => format!("{n}th"),
+        n => format!("{n}{suffix}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let words: Vec<String> = [2, 3, 4, 5, 11, 12, 13, 21, 22, 23, 101, 111, 1000]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "second", "third", "fourth", "5th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "1000th"
+            ]
+        );
     }
 }

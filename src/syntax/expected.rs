@@ -2,6 +2,11 @@
 //! phrases ("a region", "\"board\""), and a misspelt word gets the nearest
 //! word that would have fitted.
 
+// pest's `Rule` names every rule of the grammar; each match here handles
+// the few rules its pair can hold, and the grammar, not this code, decides
+// which those are.
+#![allow(clippy::wildcard_enum_match_arm)]
+
 use pest::error::{Error, ErrorVariant, InputLocation};
 
 use super::parser::{Rule, Shift};
@@ -298,7 +303,7 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     let found_text = if found.is_empty() {
         match chunk[pos..].chars().next() {
             None => "the end of the declaration".to_string(),
-            Some('\n') | Some('\r') => "the end of the line".to_string(),
+            Some('\n' | '\r') => "the end of the line".to_string(),
             Some(c) if c.is_control() => format!("the character U+{:04X}", c as u32),
             Some(c) => format!("`{c}`"),
         }

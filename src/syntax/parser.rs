@@ -4,6 +4,11 @@
 //! on its own, so every syntax error in a file is reported, not just the
 //! first. Spans are shifted back to file offsets.
 
+// pest's `Rule` names every rule of the grammar; each match here handles
+// the few rules its pair can hold, and the grammar, not this code, decides
+// which those are.
+#![allow(clippy::wildcard_enum_match_arm)]
+
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -520,7 +525,7 @@ impl Shift {
         }
     }
 
-    fn jump_leg(self, pair: P) -> JumpLegClause {
+    fn jump_leg(self, pair: P) -> JumpLegWords {
         let span = self.of(&pair);
         let mut over = None;
         let mut dirs = Vec::new();
@@ -541,7 +546,7 @@ impl Shift {
                 _ => {}
             }
         }
-        JumpLegClause {
+        JumpLegWords {
             over: over.expect("grammar: jump leg has a target"),
             dirs,
             at_most,
@@ -549,7 +554,7 @@ impl Shift {
         }
     }
 
-    fn distance(self, pair: P) -> DistanceClause {
+    fn distance(self, pair: P) -> DistanceWords {
         let parts: Vec<P> = pair
             .into_inner()
             .filter(|p| !is_keyword(p.as_rule()) || p.as_rule() == Rule::kw_exactly)
@@ -565,10 +570,10 @@ impl Shift {
         };
         match parts.as_slice() {
             [e, n] if e.as_rule() == Rule::kw_exactly => {
-                DistanceClause::Exactly(self.number(n.clone()))
+                DistanceWords::Exactly(self.number(n.clone()))
             }
-            [b] => DistanceClause::UpTo(bound(b)),
-            [n, b] => DistanceClause::Range(self.number(n.clone()), bound(b)),
+            [b] => DistanceWords::UpTo(bound(b)),
+            [n, b] => DistanceWords::Range(self.number(n.clone()), bound(b)),
             _ => unreachable!("grammar: distance shape"),
         }
     }
@@ -624,14 +629,14 @@ impl Shift {
                     .and_then(|p| p.into_inner().next())
                     .expect("grammar: only if test");
                 Clause::OnlyIf(match test.as_rule() {
-                    Rule::reserve_empty => TestClause::ReserveEmpty,
-                    Rule::reserve_not_empty => TestClause::ReserveNotEmpty,
+                    Rule::reserve_empty => TestWords::ReserveEmpty,
+                    Rule::reserve_not_empty => TestWords::ReserveNotEmpty,
                     _ => {
                         let region = test
                             .into_inner()
                             .find(|p| p.as_rule() == Rule::region)
                             .expect("grammar: fill region");
-                        TestClause::OwnPiecesFill(self.region(region))
+                        TestWords::OwnPiecesFill(self.region(region))
                     }
                 })
             }

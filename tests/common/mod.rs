@@ -8,12 +8,12 @@ use gamut::rng::Rng;
 use gamut::rules::{Action, Rules};
 
 /// The engine of a shipped game.
-pub fn shipped(name: &str) -> Engine {
+pub(crate) fn shipped(name: &str) -> Engine {
     Engine::new(check_game(name).expect("shipped").rules.expect("valid"))
 }
 
 /// The engine of a game written in the test, which may `extends` a shipped game.
-pub fn engine_of(text: &str) -> Engine {
+pub(crate) fn engine_of(text: &str) -> Engine {
     let checked = check_source("scenario.game", text, Origin::Memory);
     let rendered: Vec<String> = checked
         .diagnostics
@@ -27,7 +27,7 @@ pub fn engine_of(text: &str) -> Engine {
 }
 
 /// Plays moves in notation, separated by spaces; panics on an illegal one.
-pub fn play(game: &mut Game, moves: &str) {
+pub(crate) fn play(game: &mut Game, moves: &str) {
     for m in moves.split_whitespace() {
         if let Err(e) = game.play(m) {
             panic!(
@@ -40,16 +40,16 @@ pub fn play(game: &mut Game, moves: &str) {
 }
 
 /// The board as `gamut play` draws it, without colour or marks.
-pub fn game_board(game: &Game) -> String {
+pub(crate) fn game_board(game: &Game) -> String {
     gamut::cli::board::draw(game.engine(), game.position(), None, false)
 }
 
 /// The legal moves now, in notation.
-pub fn legal(game: &Game) -> Vec<String> {
+pub(crate) fn legal(game: &Game) -> Vec<String> {
     game.legal_notations()
 }
 
-pub fn assert_legal(game: &Game, mv: &str) {
+pub(crate) fn assert_legal(game: &Game, mv: &str) {
     let all = legal(game);
     assert!(
         all.iter().any(|m| m == mv),
@@ -58,7 +58,7 @@ pub fn assert_legal(game: &Game, mv: &str) {
     );
 }
 
-pub fn assert_illegal(game: &Game, mv: &str) {
+pub(crate) fn assert_illegal(game: &Game, mv: &str) {
     let all = legal(game);
     assert!(
         !all.iter().any(|m| m == mv),
@@ -78,10 +78,10 @@ pub fn assert_illegal(game: &Game, mv: &str) {
     assert_eq!(game.position().key(), key);
 }
 
-pub fn winner(game: &Game) -> Option<usize> {
+pub(crate) fn winner(game: &Game) -> Option<usize> {
     match game.status() {
         Status::Over(Outcome::Win(p)) => Some(p),
-        _ => None,
+        Status::Over(Outcome::Draw) | Status::Ongoing => None,
     }
 }
 
@@ -90,7 +90,7 @@ pub fn winner(game: &Game) -> Option<usize> {
 /// the position they name, and after each move owners and heights agree,
 /// no piece stands on a hole, and pieces are conserved, or only ever
 /// removed in games whose rules remove pieces.
-pub fn exercise(name: &str, engine: &Engine, games: u64, ply_cap: usize) {
+pub(crate) fn exercise(name: &str, engine: &Engine, games: u64, ply_cap: usize) {
     let rules = engine.rules();
     for seed in 0..games {
         let mut rng = Rng::new(seed * 7919 + 1);
@@ -151,7 +151,11 @@ fn removes_pieces(rules: &Rules) -> bool {
                     targets.enemy.is_some()
                 }
                 Action::Jump { capturing, .. } => *capturing,
-                _ => false,
+                Action::Place { .. }
+                | Action::Enter { .. }
+                | Action::Relocate { .. }
+                | Action::BearOff { .. }
+                | Action::Return { .. } => false,
             })
 }
 
@@ -186,7 +190,7 @@ fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u
 }
 
 /// A fresh, empty folder for one test.
-pub fn scratch(name: &str) -> std::path::PathBuf {
+pub(crate) fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("gamut-hostile-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
@@ -194,7 +198,7 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 /// Runs gamut in `dir` with `input` on standard input.
-pub fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+pub(crate) fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
     use std::io::Write;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
         .args(args)
@@ -220,7 +224,7 @@ pub fn gamut_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, Stri
 }
 
 /// Runs gamut with these arguments: exit code, standard output and error.
-pub fn gamut(args: &[&str]) -> (i32, String, String) {
+pub(crate) fn gamut(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
         .args(args)
         .env("NO_COLOR", "1")

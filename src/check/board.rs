@@ -1,0 +1,175 @@
+//! The board, the players and the kinds of piece: the declarations
+//! everything else is checked against.
+
+use super::{Checker, regions};
+use crate::diag::{Diagnostic, Kind};
+use crate::rules::{
+    Board, CellSet, Dir, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES, MAX_RANKS, PerPlayer, Player,
+    SetupPiece,
+};
+use crate::syntax::ast::{Decl, DeclKind, DirWord};
+
+impl Checker {
+    pub(super) fn board(&mut self, decl: Option<&Decl>) -> Option<Board> {
+        let Some(Decl {
+            kind:
+                DeclKind::Board {
+                    width,
+                    height,
+                    without,
+                },
+            ..
+        }) = decl
+        else {
+            self.missing(Kind::NoBoard);
+            return None;
+        };
+        let w = self.number_in(width, 1, MAX_FILES as u64, "the number of files");
+        let h = self.number_in(height, 1, MAX_RANKS as u64, "the number of ranks");
+        let (w, h) = (w?, h?);
+        if w * h > MAX_CELLS as u64 {
+            let span = width.span.to(height.span);
+            self.report(
+                Kind::BoardTooLarge {
+                    width: w,
+                    height: h,
+                    max: MAX_CELLS,
+                },
+                span,
+            );
+            return None;
+        }
+        let holes = match without {
+            Some(region) => regions::holes(w as u8, h as u8, region, &mut self.diags),
+            None => CellSet::EMPTY,
+        };
+        let board = Board::new(w as u8, h as u8, holes);
+        if board.cells.is_empty() {
+            let span = without.as_ref().map_or(width.span, |r| r.span);
+            self.report(Kind::NoCellLeft, span);
+            return None;
+        }
+        Some(board)
+    }
+
+    pub(super) fn players(&mut self, decl: Option<&Decl>) -> Option<PerPlayer<Player>> {
+        let Some(Decl {
+            kind: DeclKind::Players(entries),
+            span,
+        }) = decl
+        else {
+            self.missing(Kind::NoPlayers);
+            return None;
+        };
+        let mut ok = true;
+        for (i, e) in entries.iter().enumerate() {
+            if let Some(first) = entries[..i].iter().find(|f| f.name.node == e.name.node) {
+                let (first_span, name) = (first.name.span, e.name.node.clone());
+                self.diags.push(
+                    Diagnostic::new(
+                        Kind::Duplicate {
+                            thing: "player",
+                            name,
+                            whose: String::new(),
+                        },
+                        e.name.span,
+                    )
+                    .with_note(first_span, "first listed here"),
+                );
+                ok = false;
+            }
+        }
+        if entries.len() != 2 {
+            self.report(
+                Kind::NotTwoPlayers {
+                    count: entries.len(),
+                },
+                *span,
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        let defaults = [Dir::Up, Dir::Down];
+        let players = [0, 1].map(|i| {
+            let e = &entries[i];
+            let facing = match e.facing.as_ref().map(|f| f.node) {
+                Some(DirWord::Up) => Dir::Up,
+                Some(DirWord::Down) => Dir::Down,
+                Some(DirWord::Left) => Dir::Left,
+                Some(DirWord::Right) => Dir::Right,
+                _ => defaults[i],
+            };
+            Player {
+                name: e.name.node.clone(),
+                facing,
+            }
+        });
+        Some(players)
+    }
+
+    /// Every player owns at most `MAX_PIECES` pieces, counting stacks and reserve.
+    pub(super) fn piece_totals(
+        &mut self,
+        players: &PerPlayer<Player>,
+        setup: &[SetupPiece],
+        reserve: &PerPlayer<Vec<u32>>,
+        decls: &[Decl],
+    ) {
+        for (p, player) in players.iter().enumerate() {
+            let total: u32 = setup
+                .iter()
+                .filter(|s| s.player == p)
+                .map(|s| s.height)
+                .sum::<u32>()
+                + reserve[p].iter().sum::<u32>();
+            if total > MAX_PIECES {
+                let span = decls
+                    .iter()
+                    .find(|d| matches!(d.kind, DeclKind::Setup(_) | DeclKind::Reserve(_)))
+                    .map_or(self.file_start, |d| d.span);
+                self.report(
+                    Kind::TooManyPieces {
+                        player: player.name.clone(),
+                        total: u64::from(total),
+                        max: MAX_PIECES as usize,
+                    },
+                    span,
+                );
+            }
+        }
+    }
+
+    pub(super) fn kinds(&mut self, decl: Option<&Decl>) -> Vec<String> {
+        let Some(Decl {
+            kind: DeclKind::Pieces(names),
+            ..
+        }) = decl
+        else {
+            return vec!["piece".to_string()];
+        };
+        let mut out: Vec<String> = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().find(|f| f.node == n.node) {
+                let first_span = first.span;
+                self.diags.push(
+                    Diagnostic::new(
+                        Kind::Duplicate {
+                            thing: "piece",
+                            name: n.node.clone(),
+                            whose: String::new(),
+                        },
+                        n.span,
+                    )
+                    .with_note(first_span, "first listed here"),
+                );
+            } else if out.len() == MAX_KINDS {
+                self.report(Kind::TooManyKinds { max: MAX_KINDS }, n.span);
+            } else {
+                out.push(n.node.clone());
+            }
+        }
+        out
+    }
+}

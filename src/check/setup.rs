@@ -1,0 +1,150 @@
+//! `setup` and `reserve`: the pieces each player starts with, on the
+//! board and in hand.
+
+use std::collections::HashMap;
+
+use super::regions::unknown_player;
+use super::{Checker, Context};
+use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
+use crate::rules::{MAX_PIECES, PerPlayer, SetupPiece};
+use crate::syntax::ast::{Decl, DeclKind};
+
+impl Checker {
+    pub(super) fn setup(&mut self, decls: &[Decl], ctx: &Context) -> Vec<SetupPiece> {
+        let mut pieces: Vec<SetupPiece> = Vec::new();
+        let mut placed_by: HashMap<u8, Span> = HashMap::new();
+        for d in decls {
+            let DeclKind::Setup(items) = &d.kind else {
+                continue;
+            };
+            for item in items {
+                let Some(player) = ctx.player_names.iter().position(|n| *n == item.player.node)
+                else {
+                    self.diags.push(unknown_player(
+                        item.player.span,
+                        &item.player.node,
+                        &ctx.player_names,
+                    ));
+                    continue;
+                };
+                let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
+                    continue;
+                };
+                let height = match &item.stack {
+                    Some(n) => match self.number_in(n, 1, MAX_PIECES as u64, "a stack height") {
+                        Some(h) => h as u32,
+                        None => continue,
+                    },
+                    None => 1,
+                };
+                let cells = {
+                    let env = ctx.env();
+                    self.regions
+                        .eval(&env, &item.region, player, None, &mut self.diags)
+                };
+                if cells.is_empty() && !self.error_within(item.region.span) {
+                    self.diags.push(Diagnostic::new(
+                        Kind::EmptyRegion(EmptyUse::Setup),
+                        item.region.span,
+                    ));
+                }
+                for cell in cells.iter() {
+                    if let Some(first) = placed_by.get(&cell) {
+                        let first = *first;
+                        self.diags.push(
+                            Diagnostic::new(
+                                Kind::CellSetTwice {
+                                    cell: ctx.board.cell_name(cell),
+                                },
+                                item.region.span,
+                            )
+                            .with_note(first, "set up here first"),
+                        );
+                        break;
+                    }
+                    placed_by.insert(cell, item.span);
+                    pieces.push(SetupPiece {
+                        cell,
+                        player,
+                        kind,
+                        height,
+                    });
+                }
+            }
+        }
+        pieces.sort_by_key(|p| p.cell);
+        pieces
+    }
+
+    /// The kind a declaration names, or the only kind when it names none.
+    pub(crate) fn kind_of(
+        &mut self,
+        name: Option<&Spanned<String>>,
+        ctx: &Context,
+        span: Span,
+    ) -> Option<usize> {
+        match name {
+            Some(n) => match ctx.kinds.iter().position(|k| *k == n.node) {
+                Some(k) => Some(k),
+                None => {
+                    let suggestion =
+                        match diag::nearest(&n.node, ctx.kinds.iter().map(String::as_str)) {
+                            Some(k) => Suggestion::Nearest(k.to_string()),
+                            None => Suggestion::Known(ctx.kinds.to_vec()),
+                        };
+                    self.report(
+                        Kind::UnknownPiece {
+                            name: n.node.clone(),
+                            suggestion,
+                        },
+                        n.span,
+                    );
+                    None
+                }
+            },
+            None if ctx.kinds.len() == 1 => Some(0),
+            None => {
+                self.report(
+                    Kind::KindNotSaid {
+                        kinds: ctx.kinds.to_vec(),
+                    },
+                    span,
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn reserve(&mut self, decls: &[Decl], ctx: &Context) -> PerPlayer<Vec<u32>> {
+        let mut reserve = [vec![0; ctx.kinds.len()], vec![0; ctx.kinds.len()]];
+        for d in decls {
+            let DeclKind::Reserve(items) = &d.kind else {
+                continue;
+            };
+            for item in items {
+                let players: Vec<usize> = match &item.player {
+                    None => vec![0, 1],
+                    Some(p) => match ctx.player_names.iter().position(|n| *n == p.node) {
+                        Some(i) => vec![i],
+                        None => {
+                            self.diags
+                                .push(unknown_player(p.span, &p.node, &ctx.player_names));
+                            continue;
+                        }
+                    },
+                };
+                let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
+                    continue;
+                };
+                let Some(count) = self.number_in(&item.count, 0, MAX_PIECES as u64, "a reserve")
+                else {
+                    continue;
+                };
+                for p in players {
+                    reserve[p][kind] = count as u32;
+                }
+            }
+        }
+        reserve
+    }
+}

@@ -1,0 +1,53 @@
+//! Warnings: a game without errors that probably does not do what its
+//! author meant.
+
+use super::{Checker, moves};
+use crate::diag::{Kind, Span};
+use crate::rules::{Rules, WhenStuck};
+use crate::syntax::ast::{Decl, DeclKind};
+
+impl Checker {
+    pub(super) fn warnings(&mut self, rules: &Rules, decls: &[Decl]) {
+        // Regions nobody uses.
+        let mut unused: Vec<(Span, String)> = Vec::new();
+        for (name, (all, per)) in &self.regions.defs {
+            if !self.regions.used.contains(name) {
+                let span = all
+                    .as_ref()
+                    .or(per[0].as_ref())
+                    .or(per[1].as_ref())
+                    .map(|d| d.name_span)
+                    .unwrap_or_default();
+                unused.push((span, name.clone()));
+            }
+        }
+        for (span, name) in unused {
+            self.report(Kind::UnusedRegion { name }, span);
+        }
+        moves::warn_unmovable(self, rules, decls);
+        moves::warn_explosive(self, rules, decls);
+        if rules.goals.is_empty() && rules.when_stuck == WhenStuck::Pass {
+            let how = if rules.repetition_draw.is_some() {
+                "can end only by repetition"
+            } else {
+                "can never end"
+            };
+            let span = decls
+                .iter()
+                .find(|d| matches!(d.kind, DeclKind::Stuck(_)))
+                .map_or(self.file_start, |d| d.span);
+            self.report(Kind::NeverEnds { how: how.into() }, span);
+        }
+        if rules.illegal_if_both_win
+            && !rules
+                .goals
+                .iter()
+                .any(|g| g.outcome == crate::rules::GoalOutcome::Wins)
+            && let Some(d) = decls
+                .iter()
+                .find(|d| matches!(d.kind, DeclKind::IllegalIfBothWin))
+        {
+            self.report(Kind::BothWinWithoutWins, d.span);
+        }
+    }
+}
