@@ -8,6 +8,11 @@
 //! refused with the rule named, never panic, abort or hang. The number of
 //! cases is `GAMUT_FUZZ_CASES` (64 unless set; `.ci/run` sets more).
 
+mod common;
+
+use std::sync::{Mutex, OnceLock};
+
+use common::lsp_client::Client;
 use gamut::check::{Checked, Origin};
 use gamut::engine::{Engine, Successors, perft};
 use gamut::load::check_source;
@@ -319,7 +324,58 @@ proptest! {
         edits in prop::collection::vec((any::<usize>(), 0usize..3, 1usize..60), 1..5),
     ) {
         let (name, text) = &corpus()[game];
-        check_case(name, &mutate(text, &edits));
+        let text = mutate(text, &edits);
+        check_case(name, &text);
+        feed_server(&text, edits[0].0);
+    }
+}
+
+/// One language server for the whole run, with one open document.
+fn server() -> &'static Mutex<(Client, i64)> {
+    static SERVER: OnceLock<Mutex<(Client, i64)>> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        let mut client = Client::start();
+        client.request("initialize", serde_json::json!({ "capabilities": {} }));
+        client.notify("initialized", serde_json::json!({}));
+        client.notify(
+            "textDocument/didOpen",
+            serde_json::json!({ "textDocument": { "uri": FUZZ_URI, "languageId": "gamut",
+                                                  "version": 0, "text": "" } }),
+        );
+        client.diagnostics(FUZZ_URI);
+        Mutex::new((client, 0))
+    })
+}
+
+const FUZZ_URI: &str = "untitled:fuzzed.game";
+
+/// The same text, as an editor would send it: the server publishes its
+/// diagnostics, and answers a hover and a completion at a place drawn
+/// from `seed` without an error.
+fn feed_server(text: &str, seed: usize) {
+    let mut guard = server()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (client, version) = &mut *guard;
+    *version += 1;
+    client.notify(
+        "textDocument/didChange",
+        serde_json::json!({ "textDocument": { "uri": FUZZ_URI, "version": *version },
+                            "contentChanges": [{ "text": text }] }),
+    );
+    client.diagnostics(FUZZ_URI);
+    let lines = text.lines().count().max(1);
+    let position = serde_json::json!({ "line": seed % lines, "character": (seed / 7) % 40 });
+    for method in [
+        "textDocument/hover",
+        "textDocument/completion",
+        "textDocument/definition",
+    ] {
+        let answer = client.request(
+            method,
+            serde_json::json!({ "textDocument": { "uri": FUZZ_URI }, "position": position }),
+        );
+        assert!(answer.get("error").is_none(), "{method}: {answer}\n{text}");
     }
 }
 

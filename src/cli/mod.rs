@@ -4,6 +4,7 @@
 
 mod bench;
 pub mod board;
+mod lsp;
 mod perft;
 mod play;
 mod record;
@@ -108,6 +109,10 @@ enum Command {
     Completions { shell: clap_complete::Shell },
     /// Print the manual page (`gamut man > gamut.1`).
     Man,
+    /// Run the language server for editors (the Language Server Protocol
+    /// over standard input and output): diagnostics as you type, hover,
+    /// completion, go to definition. See docs/EDITORS.md.
+    Lsp,
     /// List the shipped games, one line each.
     List {
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -211,6 +216,7 @@ pub fn run() -> i32 {
         } => perft::run(&game, depth, divide, moves.as_deref(), format),
         Command::Bench(args) => bench::run(&args),
         Command::List { format } => list(format),
+        Command::Lsp => lsp::run(),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "gamut", &mut std::io::stdout());

@@ -33,7 +33,7 @@ const DIRECTIONS: &[&str] = &[
 ];
 const TARGETS: &[&str] = &["empty", "friend", "enemy", "any"];
 const BUILTIN_REGIONS: &[&str] = &["board", "edge", "corners", "dark", "light", "forward-cone"];
-const DECLARATIONS: &[&str] = &[
+pub(super) const DECLARATIONS: &[&str] = &[
     "game",
     "extends",
     "board",
@@ -55,7 +55,7 @@ const DECLARATIONS: &[&str] = &[
 ];
 
 /// How one expected rule reads, and the words it stands for.
-fn describe(rule: Rule) -> (String, Vec<&'static str>) {
+pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
     let name = format!("{rule:?}");
     if let Some(word) = name.strip_prefix("kw_") {
         let word = keyword_text(word);

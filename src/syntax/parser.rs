@@ -18,7 +18,7 @@ use crate::diag::{Diagnostic, FileId, Kind, Span, Spanned};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
-struct GameParser;
+pub(super) struct GameParser;
 
 /// Parentheses nest no deeper than this; deeper input is refused before pest
 /// sees it, so no input can exhaust the stack.
@@ -61,7 +61,7 @@ pub fn is_name(word: &str) -> bool {
 
 /// Splits a file into declarations: each starts at a line whose first
 /// character is neither whitespace nor `#`.
-fn chunks(text: &str) -> Vec<(usize, &str)> {
+pub(super) fn chunks(text: &str) -> Vec<(usize, &str)> {
     let mut starts = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {

@@ -1,6 +1,8 @@
 //! Helpers shared by the scripted-game tests.
 #![allow(dead_code)]
 
+pub(crate) mod lsp_client;
+
 use gamut::check::Origin;
 use gamut::engine::{Engine, Game, Outcome, Position, Status};
 use gamut::load::{check_game, check_source};

@@ -1,0 +1,586 @@
+//! One open document, checked as `validate` checks it, and what an editor
+//! asks of it: its diagnostics, the meaning of a word, what may be typed at
+//! a place, where a name is defined and used. Nothing here reads the
+//! protocol; `server.rs` turns these answers into messages.
+
+use std::path::{Path, PathBuf};
+
+use lsp_types::{
+    CompletionItem, CompletionItemKind, Diagnostic as LspDiagnostic, DiagnosticRelatedInformation,
+    DiagnosticSeverity, Location, NumberOrString, Range, Uri,
+};
+
+use super::reference::topics_at;
+use super::text::{Encoding, LineIndex, path_uri};
+use crate::check::{Checked, Origin};
+use crate::diag::{FileId, Severity, Sources};
+use crate::engine::Engine;
+use crate::rules::{Dir, Rules};
+use crate::syntax::ast::{Ast, DeclKind, DirWord};
+use crate::syntax::{expected_at, parse};
+
+/// What a name in a game file names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Symbol {
+    /// A region declared with `region`.
+    Region,
+    /// A player listed in `players`.
+    Player,
+    /// A kind of piece listed in `pieces`.
+    Kind,
+}
+
+/// A name declared in one of the files of a game.
+#[derive(Clone, Debug)]
+struct Definition {
+    symbol: Symbol,
+    name: String,
+    file: FileId,
+    start: usize,
+    end: usize,
+}
+
+/// A document and everything the checker says of it.
+pub(crate) struct Analysis {
+    /// The document's text, as the editor holds it.
+    pub(crate) text: String,
+    uri: Uri,
+    index: LineIndex,
+    checked: Checked,
+    /// The syntax tree of this file alone.
+    ast: Ast,
+    definitions: Vec<Definition>,
+    /// The rules, when the file has no error.
+    engine: Option<Engine>,
+}
+
+impl Analysis {
+    /// Checks `text`, the content of the document at `uri`: a variant's
+    /// parents are looked for next to the file it names, and among the
+    /// shipped games.
+    pub(crate) fn new(uri: Uri, text: String, encoding: Encoding) -> Analysis {
+        let path = super::text::uri_path(uri.as_str());
+        let (name, origin) = match &path {
+            Some(p) => (p.display().to_string(), Origin::Path(p.clone())),
+            None => (uri.as_str().to_string(), Origin::Memory),
+        };
+        let checked = crate::load::check_source(&name, &text, origin);
+        let (ast, _) = parse(&text, FileId(0));
+        let mut definitions = Vec::new();
+        for id in 0..checked.sources.len() {
+            let file = FileId(id as u32);
+            let source = &checked.sources.get(file).text;
+            let (tree, _) = parse(source, file);
+            definitions.extend(definitions_in(&tree, file));
+        }
+        let engine = checked.rules.clone().map(Engine::new);
+        Analysis {
+            index: LineIndex::new(&text, encoding),
+            text,
+            uri,
+            checked,
+            ast,
+            definitions,
+            engine,
+        }
+    }
+
+    /// The byte offset of a position of the editor.
+    pub(crate) fn offset(&self, position: lsp_types::Position) -> usize {
+        self.index.offset(&self.text, position)
+    }
+
+    /// Every diagnostic, in the editor's terms. One in a file this file
+    /// extends is shown on the `extends` line, with the place in that file
+    /// as related information.
+    pub(crate) fn diagnostics(&self) -> Vec<LspDiagnostic> {
+        let sources = &self.checked.sources;
+        let extends_span = self.extends_span();
+        self.checked
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let mut message = d.message.clone();
+                let range;
+                let mut related = Vec::new();
+                if d.span.file == FileId(0) {
+                    range = self.range(d.span.start as usize, d.span.end as usize);
+                } else {
+                    let source = sources.get(d.span.file);
+                    message = format!("in {}: {message}", source.name);
+                    let at = extends_span.map_or(0..0, |s| s.start as usize..s.end as usize);
+                    range = self.range(at.start, at.end);
+                    if let Some(location) = self.location_in(d.span.file, d.span.start, d.span.end)
+                    {
+                        related.push(DiagnosticRelatedInformation {
+                            location,
+                            message: "the problem is here".into(),
+                        });
+                    }
+                }
+                if let Some((span, note)) = &d.note
+                    && let Some(location) = self.location_in(span.file, span.start, span.end)
+                {
+                    related.push(DiagnosticRelatedInformation {
+                        location,
+                        message: note.clone(),
+                    });
+                }
+                if let Some(help) = &d.help {
+                    message.push_str(&format!("\nhelp: {help}"));
+                }
+                if d.more > 0 {
+                    message.push_str(&format!("\n({} more of {} left out)", d.more, d.code));
+                }
+                LspDiagnostic {
+                    range,
+                    severity: Some(match d.severity {
+                        Severity::Error => DiagnosticSeverity::ERROR,
+                        Severity::Warning => DiagnosticSeverity::WARNING,
+                    }),
+                    code: Some(NumberOrString::String(d.code.as_str().to_string())),
+                    source: Some("gamut".into()),
+                    message,
+                    related_information: (!related.is_empty()).then_some(related),
+                    ..LspDiagnostic::default()
+                }
+            })
+            .collect()
+    }
+
+    /// What the word at `offset` means, in Markdown: a region's cells for
+    /// each player, a player or a kind, a direction resolved per player,
+    /// or the reference's words on a keyword, primitive or clause.
+    pub(crate) fn hover(&self, offset: usize) -> Option<(String, Range)> {
+        let (start, end) = word_around(&self.text, offset)?;
+        let word = &self.text[start..end];
+        let range = self.range(start, end);
+        if let Some(def) = self.definitions.iter().find(|d| d.name == word) {
+            return Some((self.describe(def), range));
+        }
+        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        let line = &self.text[line_start..line_end];
+        let mut parts = Vec::new();
+        if let (Some(dir), Some(engine)) = (DirWord::from_word(word), &self.engine) {
+            parts.push(resolved_direction(dir, engine.rules()));
+        }
+        for topic in topics_at(line, offset - line_start) {
+            parts.push(topic.text.clone());
+        }
+        (!parts.is_empty()).then(|| (parts.join("\n\n---\n\n"), range))
+    }
+
+    fn describe(&self, def: &Definition) -> String {
+        match def.symbol {
+            Symbol::Region => {
+                let mut text = format!("**region `{}`**", def.name);
+                let Some(engine) = &self.engine else {
+                    text.push_str("\n\n(its cells are shown once the file has no error)");
+                    return text;
+                };
+                let rules = engine.rules();
+                let Some(region) = rules.regions.iter().find(|r| r.name == def.name) else {
+                    text.push_str("\n\n(it depends on the moving piece: `forward-cone`)");
+                    return text;
+                };
+                let start = engine.start();
+                let same = region.cells[0] == region.cells[1];
+                for p in 0..2 {
+                    if same && p == 1 {
+                        break;
+                    }
+                    let whose = if same {
+                        "for both players".to_string()
+                    } else {
+                        format!("for {}", rules.players[p].name)
+                    };
+                    let cells = region.cells[p];
+                    let board = crate::cli::board::draw_marked(engine, &start, cells, false);
+                    text.push_str(&format!(
+                        "\n\n{} cells {whose}, in brackets on the start position:\n\n```text\n{board}```",
+                        cells.len()
+                    ));
+                }
+                text
+            }
+            Symbol::Player => {
+                let mut text = format!("**player `{}`**", def.name);
+                if let Some(engine) = &self.engine {
+                    let rules = engine.rules();
+                    if let Some(p) = rules.players.iter().position(|pl| pl.name == def.name) {
+                        let order = if p == 0 { "first" } else { "second" };
+                        text.push_str(&format!(
+                            "\n\nListed {order}; faces {} (`forward` is {}).",
+                            rules.players[p].facing.word(),
+                            rules.players[p].facing.word()
+                        ));
+                    }
+                }
+                text
+            }
+            Symbol::Kind => format!("**kind of piece `{}`**", def.name),
+        }
+    }
+
+    /// What may be typed at `offset`: the words the grammar accepts there,
+    /// and the names of this game where a name may go.
+    pub(crate) fn completions(&self, offset: usize) -> Vec<CompletionItem> {
+        let Some(expected) = expected_at(&self.text, offset) else {
+            return Vec::new();
+        };
+        let mut items: Vec<CompletionItem> = expected
+            .words
+            .iter()
+            .map(|w| CompletionItem {
+                label: (*w).to_string(),
+                kind: Some(CompletionItemKind::KEYWORD),
+                ..CompletionItem::default()
+            })
+            .collect();
+        if expected.name {
+            let mut seen = Vec::new();
+            for def in &self.definitions {
+                if def.symbol == Symbol::Region && !expected.region {
+                    continue;
+                }
+                if seen.contains(&(def.symbol, &def.name)) {
+                    continue;
+                }
+                seen.push((def.symbol, &def.name));
+                let (kind, detail) = match def.symbol {
+                    Symbol::Region => (CompletionItemKind::VARIABLE, "region"),
+                    Symbol::Player => (CompletionItemKind::CLASS, "player"),
+                    Symbol::Kind => (CompletionItemKind::ENUM_MEMBER, "kind of piece"),
+                };
+                items.push(CompletionItem {
+                    label: def.name.clone(),
+                    kind: Some(kind),
+                    detail: Some(detail.into()),
+                    ..CompletionItem::default()
+                });
+            }
+        }
+        if expected.quoted && self.line_before(offset).trim_start().starts_with("extends") {
+            for name in crate::games::names() {
+                items.push(CompletionItem {
+                    label: name.to_string(),
+                    kind: Some(CompletionItemKind::FILE),
+                    detail: Some("shipped game".into()),
+                    ..CompletionItem::default()
+                });
+            }
+            for name in self.sibling_games() {
+                items.push(CompletionItem {
+                    label: name,
+                    kind: Some(CompletionItemKind::FILE),
+                    detail: Some("file next to this one".into()),
+                    ..CompletionItem::default()
+                });
+            }
+        }
+        items
+    }
+
+    /// Where the name at `offset` is defined; from inside `extends "x"`,
+    /// the file it extends.
+    pub(crate) fn definition(&self, offset: usize) -> Vec<Location> {
+        if let Some(location) = self.extended_file(offset) {
+            return vec![location];
+        }
+        let Some((start, end)) = word_around(&self.text, offset) else {
+            return Vec::new();
+        };
+        let word = &self.text[start..end];
+        self.definitions
+            .iter()
+            .filter(|d| d.name == word)
+            .filter_map(|d| self.location_in(d.file, d.start as u32, d.end as u32))
+            .collect()
+    }
+
+    /// Every place of this file where the name at `offset` is written
+    /// (outside comments and quotes), its definitions included or not.
+    pub(crate) fn references(&self, offset: usize, declarations: bool) -> Vec<Location> {
+        let Some((start, end)) = word_around(&self.text, offset) else {
+            return Vec::new();
+        };
+        let word = &self.text[start..end];
+        if !self.definitions.iter().any(|d| d.name == word) {
+            return Vec::new();
+        }
+        let defined_here: Vec<usize> = self
+            .definitions
+            .iter()
+            .filter(|d| d.file == FileId(0) && d.name == word)
+            .map(|d| d.start)
+            .collect();
+        words(&self.text)
+            .filter(|(s, w)| *w == word && (declarations || !defined_here.contains(s)))
+            .map(|(s, w)| Location::new(self.uri.clone(), self.range(s, s + w.len())))
+            .collect()
+    }
+
+    fn range(&self, start: usize, end: usize) -> Range {
+        self.index.range(&self.text, start, end)
+    }
+
+    /// A place in one of the game's files: this document, a file on disk,
+    /// or a shipped game (written to a cache folder so it can be opened).
+    fn location_in(&self, file: FileId, start: u32, end: u32) -> Option<Location> {
+        if file == FileId(0) {
+            return Some(Location::new(
+                self.uri.clone(),
+                self.range(start as usize, end as usize),
+            ));
+        }
+        let source = self.checked.sources.get(file);
+        let path = file_of(&self.checked.sources, file)?;
+        let index = LineIndex::new(&source.text, Encoding::Utf16);
+        let uri: Uri = path_uri(&path).parse().ok()?;
+        Some(Location::new(
+            uri,
+            index.range(&source.text, start as usize, end as usize),
+        ))
+    }
+
+    /// The file `extends` names, when `offset` is inside its quotes.
+    fn extended_file(&self, offset: usize) -> Option<Location> {
+        let target = self.extends_span()?;
+        if !(target.start as usize..=target.end as usize).contains(&offset) {
+            return None;
+        }
+        // The checker loads the parent second, as file 1.
+        (self.checked.sources.len() > 1).then_some(())?;
+        self.location_in(FileId(1), 0, 0)
+    }
+
+    /// Where this file's `extends` names its parent, quotes included.
+    fn extends_span(&self) -> Option<crate::diag::Span> {
+        self.ast.decls.iter().find_map(|d| {
+            if let DeclKind::Extends(target) = &d.kind {
+                Some(target.span)
+            } else {
+                None
+            }
+        })
+    }
+
+    fn line_before(&self, offset: usize) -> &str {
+        let offset = offset.min(self.text.len());
+        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        &self.text[start..offset]
+    }
+
+    /// The `.game` files next to this one, by the name `extends` takes.
+    fn sibling_games(&self) -> Vec<String> {
+        let Some(path) = super::text::uri_path(self.uri.as_str()) else {
+            return Vec::new();
+        };
+        let Some(dir) = path.parent() else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p != &path && p.extension().is_some_and(|e| e == "game"))
+            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .take(200)
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// The names a file declares.
+fn definitions_in(ast: &Ast, file: FileId) -> Vec<Definition> {
+    let mut out = Vec::new();
+    let mut add = |symbol, name: &str, start: u32, end: u32| {
+        out.push(Definition {
+            symbol,
+            name: name.to_string(),
+            file,
+            start: start as usize,
+            end: end as usize,
+        });
+    };
+    for decl in &ast.decls {
+        if let DeclKind::Region { name, .. } = &decl.kind {
+            add(Symbol::Region, &name.node, name.span.start, name.span.end);
+        } else if let DeclKind::Players(entries) = &decl.kind {
+            for e in entries {
+                add(
+                    Symbol::Player,
+                    &e.name.node,
+                    e.name.span.start,
+                    e.name.span.end,
+                );
+            }
+        } else if let DeclKind::Pieces(names) = &decl.kind {
+            for n in names {
+                add(Symbol::Kind, &n.node, n.span.start, n.span.end);
+            }
+        }
+    }
+    out
+}
+
+/// The path to open for one of a game's files: the file itself, or for a
+/// shipped game a copy in the cache folder.
+fn file_of(sources: &Sources, file: FileId) -> Option<PathBuf> {
+    let source = sources.get(file);
+    let path = Path::new(&source.name);
+    if path.is_file() {
+        return path.canonicalize().ok();
+    }
+    let shipped = source.name.strip_suffix(" (shipped)")?;
+    let dir = std::env::temp_dir().join("gamut-shipped");
+    std::fs::create_dir_all(&dir).ok()?;
+    let copy = dir.join(format!("{shipped}.game"));
+    if std::fs::read_to_string(&copy).ok().as_deref() != Some(source.text.as_str()) {
+        std::fs::write(&copy, &source.text).ok()?;
+    }
+    Some(copy)
+}
+
+/// What a direction word means for each player of these rules.
+fn resolved_direction(word: DirWord, rules: &Rules) -> String {
+    let mut text = format!("**`{}`** in this game:", word.word());
+    for player in &rules.players {
+        let dirs: Vec<&str> = crate::check::resolve_dir(word, player.facing)
+            .iter()
+            .map(Dir::word)
+            .collect();
+        text.push_str(&format!(
+            "\n\n- for {} (facing {}): {}",
+            player.name,
+            player.facing.word(),
+            dirs.join(", ")
+        ));
+    }
+    text
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_' || c == '\''
+}
+
+/// The word of the language or name around `offset`, as a byte span.
+fn word_around(text: &str, offset: usize) -> Option<(usize, usize)> {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let start = text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_word_char(*c))
+        .last()
+        .map_or(offset, |(i, _)| i);
+    let end = text[offset..]
+        .char_indices()
+        .find(|(_, c)| !is_word_char(*c))
+        .map_or(text.len(), |(i, _)| offset + i);
+    (start < end).then_some((start, end))
+}
+
+/// The words of a text with their offsets, outside comments and quotes.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut in_comment = false;
+    let mut in_quote = false;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), '\n')))
+    {
+        let word_char = !in_comment && !in_quote && is_word_char(c);
+        if word_char {
+            start.get_or_insert(i);
+            continue;
+        }
+        if let Some(s) = start.take() {
+            out.push((s, &text[s..i]));
+        }
+        match c {
+            '\n' => {
+                in_comment = false;
+                in_quote = false;
+            }
+            '#' if !in_quote => in_comment = true,
+            '"' if !in_comment => in_quote = !in_quote,
+            _ => {}
+        }
+    }
+    out.into_iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "game \"Tiny\"
+board 3 x 3
+players Dark, Light
+pieces stone
+reserve 5 each
+region home for Dark = rank 1
+region home for Light = rank 3
+move place on home
+goal each wins with chain between rank 1 and rank 3
+";
+
+    fn analysis(text: &str) -> Analysis {
+        Analysis::new(
+            "untitled:tiny".parse().unwrap(),
+            text.to_string(),
+            Encoding::Utf16,
+        )
+    }
+
+    #[test]
+    fn a_region_shows_its_cells_for_each_player() {
+        let a = analysis(GAME);
+        let at = GAME.find("on home").unwrap() + 4;
+        let (text, _) = a.hover(at).unwrap();
+        assert!(text.contains("3 cells for Dark"), "{text}");
+        assert!(text.contains("3 cells for Light"), "{text}");
+        assert!(text.contains("[.]"), "{text}");
+    }
+
+    #[test]
+    fn definitions_and_references_of_a_region() {
+        let a = analysis(GAME);
+        let at = GAME.find("on home").unwrap() + 4;
+        assert_eq!(a.definition(at).len(), 2);
+        assert_eq!(a.references(at, true).len(), 3);
+        assert_eq!(a.references(at, false).len(), 1);
+    }
+
+    #[test]
+    fn a_direction_is_resolved_for_each_player() {
+        let text = format!("{GAME}move step forward onto empty\n");
+        let a = analysis(&text);
+        let (hover, _) = a.hover(text.find("forward").unwrap()).unwrap();
+        assert!(hover.contains("for Dark (facing up): up"), "{hover}");
+        assert!(hover.contains("for Light (facing down): down"), "{hover}");
+    }
+
+    #[test]
+    fn completion_offers_names_where_names_go() {
+        let text = format!("{GAME}move place on ");
+        let a = analysis(&text);
+        let labels: Vec<String> = a
+            .completions(text.len())
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert!(labels.contains(&"home".to_string()), "{labels:?}");
+        assert!(labels.contains(&"edge".to_string()), "{labels:?}");
+    }
+}

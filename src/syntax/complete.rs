@@ -1,0 +1,151 @@
+//! What may be written at a place of a file, for completion in an editor:
+//! the grammar's own expectations there, read from the error pest reports
+//! when the declaration is cut at that place, as `validate`'s hints are.
+
+// pest's `Rule` names every rule of the grammar; only the few that stand
+// for a kind of word matter here.
+#![allow(clippy::wildcard_enum_match_arm)]
+
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::expected::{DECLARATIONS, describe};
+use super::parser::{GameParser, Rule, chunks};
+
+/// What the grammar accepts at a place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    /// The words of the language that may come next, each once, in the
+    /// grammar's order.
+    pub words: Vec<&'static str>,
+    /// A name may come next: a region, a player or a kind of piece.
+    pub name: bool,
+    /// A region may come next (a named region among them).
+    pub region: bool,
+    /// A quoted name may come next, as after `game` or `extends`.
+    pub quoted: bool,
+}
+
+/// What may be written at byte `offset` of `text`, where a word being
+/// typed there is left out (its start is where the completion goes).
+/// `None` when the declaration has a mistake before that place, so that
+/// nothing can be said.
+pub fn expected_at(text: &str, offset: usize) -> Option<Expected> {
+    let offset = offset.min(text.len());
+    if !text.is_char_boundary(offset) {
+        return None;
+    }
+    let start = word_start(text, offset);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    if text[line_start..start].trim().is_empty() && line_start == start {
+        // At column 1 a new declaration begins.
+        return Some(Expected {
+            words: DECLARATIONS.to_vec(),
+            ..Expected::default()
+        });
+    }
+    let (chunk_start, chunk) = chunks(text)
+        .into_iter()
+        .take_while(|(s, _)| *s <= start)
+        .last()?;
+    if text[line_start..start].trim_start().starts_with('#') {
+        return None;
+    }
+    let cut = &chunk[..start - chunk_start];
+    if cut.contains('#') && cut[cut.rfind('\n').map_or(0, |i| i + 1)..].contains('#') {
+        // Inside a comment.
+        return None;
+    }
+    // A character no rule accepts makes pest stop exactly at the cut.
+    let probe = format!("{cut}\u{1}");
+    let error = GameParser::parse(Rule::declaration_only, &probe).err()?;
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    if pos != cut.len() {
+        return None;
+    }
+    let ErrorVariant::ParsingError { positives, .. } = error.variant else {
+        return None;
+    };
+    let mut out = Expected::default();
+    for rule in positives {
+        let (_, words) = describe(rule);
+        for w in words {
+            if !out.words.contains(&w) {
+                out.words.push(w);
+            }
+        }
+        match rule {
+            Rule::name | Rule::word | Rule::goal_owner => out.name = true,
+            Rule::region
+            | Rule::region_atom
+            | Rule::region_union
+            | Rule::region_inter
+            | Rule::owned_region
+            | Rule::builtin_region => {
+                out.region = true;
+                out.name = true;
+            }
+            Rule::string => out.quoted = true,
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+/// Where the word that ends at `offset` starts.
+fn word_start(text: &str, offset: usize) -> usize {
+    text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .last()
+        .map_or(offset, |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expected_at;
+
+    fn words(text: &str) -> Vec<&'static str> {
+        let at = text.find('|').expect("a cursor");
+        let text = text.replace('|', "");
+        expected_at(&text, at).map(|e| e.words).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_new_line_expects_a_declaration() {
+        assert!(words("board 8 x 8\n|").contains(&"players"));
+        assert!(words("board 8 x 8\npla|").contains(&"players"));
+    }
+
+    #[test]
+    fn after_move_come_the_primitives() {
+        let w = words("move |");
+        assert!(w.contains(&"step") && w.contains(&"place"), "{w:?}");
+        let w = words("move st|");
+        assert!(w.contains(&"step"), "{w:?}");
+    }
+
+    #[test]
+    fn after_a_primitive_come_its_directions() {
+        let w = words("move step |");
+        assert!(w.contains(&"forward") && w.contains(&"orthogonal"), "{w:?}");
+    }
+
+    #[test]
+    fn a_region_may_be_named() {
+        let text = "move place on ";
+        let e = expected_at(text, text.len()).unwrap();
+        assert!(e.region && e.name);
+        assert!(e.words.contains(&"edge"));
+    }
+
+    #[test]
+    fn nothing_is_said_after_a_mistake_or_in_a_comment() {
+        assert_eq!(expected_at("move flarp step ", 16), None);
+        assert_eq!(expected_at("# move ", 7), None);
+    }
+}

@@ -1,0 +1,241 @@
+//! `gamut lsp` driven as an editor drives it: the real binary over
+//! JSON-RPC on its standard input and output. A session opens a file with
+//! errors, fixes it, asks for hovers, completions, definitions and
+//! references, feeds it garbage, and shuts the server down.
+
+mod common;
+
+use common::lsp_client::Client;
+use serde_json::{Value, json};
+
+const BROKEN: &str = "game \"Tiny\"
+board 3 x 3
+players Dark, Light
+reserve 5 each
+region home for Dark = rank 1
+region home for Light = rank 3
+move place on hmoe
+goal each wins with chain between rank 1 and rank 3
+";
+
+fn at(text: &str, needle: &str, skip: usize) -> Value {
+    let offset = text.find(needle).expect("needle") + skip;
+    let line = text[..offset].matches('\n').count();
+    let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": column })
+}
+
+#[test]
+fn an_editor_session() {
+    let dir = common::scratch("lsp-session");
+    let path = dir
+        .join("tiny.game")
+        .canonicalize()
+        .unwrap_or(dir.join("tiny.game"));
+    std::fs::write(&path, BROKEN).unwrap();
+    let path = path.canonicalize().unwrap();
+    let uri = format!("file://{}", path.display());
+    let shown = |v: &Value| {
+        serde_json::to_string_pretty(v)
+            .unwrap()
+            .replace(&uri, "file:///tiny.game")
+    };
+
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({ "capabilities": {} }));
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["positionEncoding"], "utf-16");
+    assert_eq!(caps["hoverProvider"], true);
+    assert_eq!(caps["definitionProvider"], true);
+    assert_eq!(caps["referencesProvider"], true);
+    client.notify("initialized", json!({}));
+
+    // A file with an error: its diagnostic, with the range, code and help.
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": BROKEN } }),
+    );
+    let diagnostics = client.diagnostics(&uri);
+    insta::assert_snapshot!("lsp-diagnostics", shown(&diagnostics));
+
+    // Fixed: no diagnostic left.
+    let fixed = BROKEN.replace("hmoe", "home");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": fixed }] }),
+    );
+    assert_eq!(client.diagnostics(&uri), json!([]));
+
+    // Hover on a region: its cells for each player.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": at(&fixed, "on home", 4) }),
+    );
+    insta::assert_snapshot!(
+        "lsp-hover-region",
+        hover["result"]["contents"]["value"].as_str().unwrap()
+    );
+
+    // Hover on a primitive: the reference's words.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": at(&fixed, "place", 1) }),
+    );
+    let text = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("**place**"), "{text}");
+    assert!(
+        text.contains("takes a piece from the mover's reserve"),
+        "{text}"
+    );
+
+    // Completion after `move `: the primitives.
+    let edited = format!("{fixed}move ");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [{ "text": edited }] }),
+    );
+    let lines = edited.lines().count();
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": lines - 1, "character": 5 } }),
+    );
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for word in ["place", "enter", "step", "slide", "jump", "bear", "return"] {
+        assert!(labels.contains(&word), "{labels:?}");
+    }
+
+    // Definition and references of `home`.
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": at(&edited, "on home", 4) }),
+    );
+    insta::assert_snapshot!("lsp-definition", shown(&definition["result"]));
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": { "uri": uri }, "position": at(&edited, "on home", 4),
+                "context": { "includeDeclaration": false } }),
+    );
+    assert_eq!(references["result"].as_array().unwrap().len(), 1);
+
+    // Garbage of every kind: diagnostics, and the server still answers.
+    for garbage in [
+        "\u{0}\u{1b}[31m\u{7f}",
+        "board 999999999999999999999 x",
+        "move (((((((",
+        "é\u{feff}\t\r\n  x",
+    ] {
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 4 }, "contentChanges": [{ "text": garbage }] }),
+        );
+        let diagnostics = client.diagnostics(&uri);
+        assert!(!diagnostics.as_array().unwrap().is_empty(), "{garbage:?}");
+        let hover = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 3 } }),
+        );
+        assert!(hover.get("error").is_none(), "{hover}");
+    }
+
+    // An unknown request is an error answer, not the end of the server.
+    let unknown = client.request("textDocument/formatting", json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }));
+    assert_eq!(unknown["error"]["code"], -32601);
+
+    let shutdown = client.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    client.notify("exit", Value::Null);
+    let status = client.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn go_to_definition_reaches_the_game_a_variant_extends() {
+    let dir = common::scratch("lsp-extends");
+    let path = dir.join("variant.game");
+    let text = "extends \"network\"\nboard 8 x 8\n";
+    std::fs::write(&path, text).unwrap();
+    let uri = format!("file://{}", path.canonicalize().unwrap().display());
+    let mut client = Client::start();
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+    );
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
+    );
+    let target = definition["result"][0]["uri"].as_str().unwrap();
+    assert!(target.ends_with("gamut-shipped/network.game"), "{target}");
+    // A name defined in the parent is found there too.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": "extends \"network\"\nmove place on goal-1\n" }] }),
+    );
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 1, "character": 16 } }),
+    );
+    let found = definition["result"].as_array().unwrap();
+    assert_eq!(found.len(), 2, "{definition}");
+    assert!(
+        found
+            .iter()
+            .all(|l| l["uri"].as_str().unwrap().ends_with("network.game"))
+    );
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_exit_without_shutdown_ends_with_status_1() {
+    let mut client = Client::start();
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("exit", Value::Null);
+    let status = client.child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+/// The editor files are valid, and the highlighting knows every word that
+/// starts a declaration.
+#[test]
+fn the_editor_files_are_valid_and_highlight_every_declaration() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/vscode");
+    for file in [
+        "package.json",
+        "language-configuration.json",
+        "syntaxes/gamut.tmLanguage.json",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    let grammar: Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("syntaxes/gamut.tmLanguage.json")).unwrap(),
+    )
+    .unwrap();
+    let declarations = grammar["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "keyword.declaration.gamut")
+        .and_then(|p| p["match"].as_str())
+        .unwrap();
+    for word in gamut::syntax::expected_at("", 0).unwrap().words {
+        assert!(
+            declarations.contains(&format!("|{word}|"))
+                || declarations.contains(&format!("({word}|"))
+                || declarations.contains(&format!("|{word})")),
+            "{word}"
+        );
+    }
+}
