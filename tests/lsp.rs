@@ -239,3 +239,29 @@ fn the_editor_files_are_valid_and_highlight_every_declaration() {
         );
     }
 }
+
+/// An editor that counts in bytes gets byte columns: after `é`, a name
+/// starts at column 2, not 1.
+#[test]
+fn positions_are_in_bytes_when_the_editor_asks() {
+    let mut client = Client::start();
+    let init = client.request(
+        "initialize",
+        json!({ "capabilities": { "general": { "positionEncodings": ["utf-8", "utf-16"] } } }),
+    );
+    assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-8");
+    client.notify("initialized", json!({}));
+    let uri = "untitled:bytes.game";
+    let text = "game \"é\" extends\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+    );
+    let diagnostics = client.diagnostics(uri);
+    let start = &diagnostics[0]["range"]["start"];
+    // `extends` starts at byte 10 (`é` is two bytes), character 9.
+    assert_eq!(start["character"], 10, "{diagnostics}");
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}
