@@ -173,6 +173,14 @@ fn goal() -> impl Strategy<Value = String> {
             .prop_map(|(a, b, n)| format!("network between {a} and {b}, at least {n} pieces")),
         region().prop_map(|r| format!("all pieces in {r}")),
         Just("all pieces borne off".to_string()),
+        dirs().prop_map(|d| format!("all pieces connected {d}")),
+        (0u32..=30, any::<bool>(), dirs()).prop_map(|(n, exact, d)| format!(
+            "{}{n} in a row along {d}",
+            if exact { "exactly " } else { "" }
+        )),
+        region().prop_map(|r| format!("a piece in {r}")),
+        (0u32..=300).prop_map(|n| format!("at most {n} enemy pieces")),
+        Just("no enemy pieces".to_string()),
     ];
     (
         prop::sample::select(vec!["each", "White", "Black"]),
@@ -199,7 +207,12 @@ fn game() -> impl Strategy<Value = String> {
             0usize..300,
         ),
         prop::collection::vec(goal(), 0..3),
-        prop::sample::select(vec!["", "when stuck pass\n", "when stuck win\n"]),
+        prop::sample::select(vec![
+            "",
+            "when stuck pass\n",
+            "when stuck win\n",
+            "when stuck draw\n",
+        ]),
         prop::sample::select(vec![
             "",
             "draw on repetition 3\n",

@@ -116,6 +116,19 @@ fn j_free_placement() {
 }
 
 #[test]
+fn breakthrough() {
+    run_suite("breakthrough");
+}
+#[test]
+fn tic_tac_toe() {
+    run_suite("tic-tac-toe");
+}
+#[test]
+fn gomoku() {
+    run_suite("gomoku");
+}
+
+#[test]
 fn every_shipped_game_has_a_perft_suite() {
     for name in gamut::games::names() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/perft/{name}.perft"));

@@ -107,5 +107,51 @@ fn check_condition(
             region: region(ch, r),
         }),
         Condition::AllOff { .. } => Some(GoalTest::AllOff),
+        Condition::AllConnected { connected, .. } => Some(GoalTest::AllConnected {
+            connect: ch.connectivity(connected.as_ref(), DirSet::ORTHOGONAL),
+        }),
+        Condition::InRow {
+            count,
+            exact,
+            along,
+            ..
+        } => {
+            let count = ch.number_in(count, 2, 26, "the length of a row")? as u32;
+            let lines = if along.is_empty() {
+                DirSet::ANY
+            } else {
+                ctx.dirs(along)[player]
+            };
+            // A row runs both ways along each line it is named by.
+            let lines = lines
+                .iter()
+                .fold(lines, |set, d| set.union(DirSet::single(d.opposite())));
+            Some(GoalTest::InRow {
+                count,
+                exact: *exact,
+                lines,
+            })
+        }
+        Condition::PieceIn {
+            kind,
+            region: r,
+            span,
+        } => {
+            let kind = match kind {
+                Some(k) => Some(ch.kind_of(Some(k), ctx, *span)?),
+                None => None,
+            };
+            Some(GoalTest::PieceIn {
+                region: region(ch, r),
+                kind,
+            })
+        }
+        Condition::EnemyAtMost { count, .. } => {
+            let most = match count {
+                Some(n) => ch.number_in(n, 0, 255, "a number of pieces")? as u32,
+                None => 0,
+            };
+            Some(GoalTest::EnemyAtMost { most })
+        }
     }
 }

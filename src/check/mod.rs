@@ -296,6 +296,7 @@ impl Checker {
                 StuckOutcome::Pass => WhenStuck::Pass,
                 StuckOutcome::Lose => WhenStuck::Lose,
                 StuckOutcome::Win => WhenStuck::Win,
+                StuckOutcome::Draw => WhenStuck::Draw,
             },
             _ => WhenStuck::Lose,
         };

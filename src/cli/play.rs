@@ -554,15 +554,16 @@ impl Session<'_> {
             }
             return format!("{head}: {}.", goals.join(", and "));
         }
-        if outcome == Outcome::Draw {
-            return format!("{head} by repetition.");
+        if self.game.successors().is_empty() {
+            let stuck = &rules.players[pos.to_move()].name;
+            let rule = match rules.when_stuck {
+                WhenStuck::Win => "a player who cannot move wins",
+                WhenStuck::Lose | WhenStuck::Pass => "a player who cannot move loses",
+                WhenStuck::Draw => "the game is then a draw",
+            };
+            return format!("{head}: {stuck} cannot move, and in this game {rule}.");
         }
-        let stuck = &rules.players[pos.to_move()].name;
-        let rule = match rules.when_stuck {
-            WhenStuck::Win => "wins",
-            WhenStuck::Lose | WhenStuck::Pass => "loses",
-        };
-        format!("{head}: {stuck} cannot move, and in this game a player who cannot move {rule}.")
+        format!("{head} by repetition.")
     }
 
     fn result_word(&self) -> String {

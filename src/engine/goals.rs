@@ -117,6 +117,15 @@ impl Engine {
             }
             GoalTest::AllIn { region } => own.is_subset(region),
             GoalTest::AllOff => own.is_empty(),
+            GoalTest::AllConnected { .. } => !own.is_empty(),
+            GoalTest::InRow { count, exact, .. } => {
+                own.len() as u32 >= *count && (*exact || gained.is_none_or(|g| own.intersects(&g)))
+            }
+            GoalTest::PieceIn { region, .. } => own.intersects(region),
+            GoalTest::EnemyAtMost { most } => {
+                let enemy = 1 - player;
+                pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
+            }
         }
     }
 
@@ -172,7 +181,82 @@ impl Engine {
                 !own.is_empty() && own.is_subset(region) && pos.reserve_total(player) == 0
             }
             GoalTest::AllOff => own.is_empty() && pos.reserve_total(player) == 0,
+            GoalTest::AllConnected { connect } => {
+                // A flood of the player's pieces: metered like a search.
+                super::budget::charge(own.len() as u64)
+                    && own
+                        .first()
+                        .is_some_and(|c| self.rules.board.flood(c, own, *connect) == own)
+            }
+            GoalTest::InRow {
+                count,
+                exact,
+                lines,
+            } => {
+                // A longer row can only grow through a filled cell; a row of
+                // exactly N can also appear where a piece was taken.
+                let starts = match gained {
+                    Some(cells) if !*exact => own.inter(cells),
+                    _ => own,
+                };
+                self.row(own, starts, *count, *exact, *lines).is_some()
+            }
+            GoalTest::PieceIn { region, kind } => {
+                let mut there = own.inter(*region).iter();
+                match kind {
+                    None => there.next().is_some(),
+                    Some(k) => there.any(|c| pos.kind(c) == *k),
+                }
+            }
+            GoalTest::EnemyAtMost { most } => {
+                let enemy = 1 - player;
+                pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
+            }
         }
+    }
+
+    /// A row of `count` cells of `own` (exactly `count` when `exact`)
+    /// through one of `starts`, along one of `lines` (each given with its
+    /// opposite).
+    fn row(
+        &self,
+        own: CellSet,
+        starts: CellSet,
+        count: u32,
+        exact: bool,
+        lines: DirSet,
+    ) -> Option<CellSet> {
+        let board = &self.rules.board;
+        let run = |from: Cell, dir: Dir| {
+            let mut cells = CellSet::EMPTY;
+            let mut at = from;
+            while let Some(next) = board.neighbour(at, dir).filter(|n| own.contains(*n)) {
+                cells.insert(next);
+                at = next;
+            }
+            cells
+        };
+        for start in starts.iter() {
+            // Each start walks its lines: metered, since a crowded board
+            // checked after every way of a turn adds up.
+            if !super::budget::charge(8) {
+                return None;
+            }
+            for dir in lines.iter() {
+                // Each line once: from one of its two directions.
+                if (dir as usize) > (dir.opposite() as usize) && lines.contains(dir.opposite()) {
+                    continue;
+                }
+                let row = run(start, dir)
+                    .union(run(start, dir.opposite()))
+                    .union(CellSet::single(start));
+                let len = row.len() as u32;
+                if len == count || (!exact && len > count) {
+                    return Some(row);
+                }
+            }
+        }
+        None
     }
 
     /// A line-of-sight network from `a` to `b` of at least `min` pieces.
@@ -244,8 +328,20 @@ impl Engine {
                     CellSet::EMPTY
                 }
             }
-            GoalTest::AllIn { .. } => own,
-            GoalTest::AllOff => CellSet::EMPTY,
+            GoalTest::AllIn { .. } | GoalTest::AllConnected { .. } => own,
+            GoalTest::AllOff | GoalTest::EnemyAtMost { .. } => CellSet::EMPTY,
+            GoalTest::InRow {
+                count,
+                exact,
+                lines,
+            } => self
+                .row(own, own, *count, *exact, *lines)
+                .unwrap_or(CellSet::EMPTY),
+            GoalTest::PieceIn { region, kind } => own
+                .inter(*region)
+                .iter()
+                .filter(|&c| kind.is_none_or(|k| pos.kind(c) == k))
+                .fold(CellSet::EMPTY, |set, c| set.union(CellSet::single(c))),
         });
         cells
     }

@@ -685,6 +685,7 @@ impl Engine {
         match self.rules.when_stuck {
             WhenStuck::Win => Outcome::Win(p),
             WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(1 - p),
+            WhenStuck::Draw => Outcome::Draw,
         }
     }
 }

@@ -133,6 +133,25 @@ impl Rules {
                     self.write_set(out, "  ", region)?;
                 }
                 GoalTest::AllOff => writeln!(out, "  all pieces borne off")?,
+                GoalTest::AllConnected { connect } => {
+                    writeln!(out, "  all pieces in one group connected {connect:?}")?;
+                }
+                GoalTest::InRow {
+                    count,
+                    exact,
+                    lines,
+                } => {
+                    let how = if *exact { "exactly" } else { "at least" };
+                    writeln!(out, "  {how} {count} in a row along {lines:?}")?;
+                }
+                GoalTest::PieceIn { region, kind } => {
+                    let what = kind.map_or("piece", |k| self.kinds[k].as_str());
+                    writeln!(out, "  a {what} in")?;
+                    self.write_set(out, "  ", region)?;
+                }
+                GoalTest::EnemyAtMost { most } => {
+                    writeln!(out, "  the opponent owns at most {most} pieces")?;
+                }
             }
         }
         let order: Vec<String> = self

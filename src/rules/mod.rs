@@ -440,6 +440,8 @@ pub enum WhenStuck {
     Lose,
     /// `win`: the player wins (a misère game).
     Win,
+    /// `draw`: the game ends in a draw (a full board in tic-tac-toe).
+    Draw,
 }
 
 /// One goal of one player, with its regions seen from that player.
@@ -492,6 +494,37 @@ pub enum GoalTest {
     },
     /// `all pieces borne off`: no own piece on the board or in reserve.
     AllOff,
+    /// `all pieces connected [DIRECTION]`: at least one own piece is on the
+    /// board, and all of them form one group, linked through `connect`.
+    AllConnected {
+        /// The directions linking the group: orthogonal unless stated.
+        connect: DirSet,
+    },
+    /// `[exactly] N in a row [along DIRECTIONS]`: `count` own pieces next to
+    /// each other on one line running in `lines` (or more, unless `exact`).
+    InRow {
+        /// How many in the row: 2 to 26.
+        count: u32,
+        /// `exactly`: a longer row does not count.
+        exact: bool,
+        /// The directions of the lines, each with its opposite (a row runs
+        /// both ways): every line unless `along` says otherwise.
+        lines: DirSet,
+    },
+    /// `a piece in REGION` or `a KIND in REGION`: an own piece (of that kind)
+    /// stands in the region.
+    PieceIn {
+        /// The region, seen from the goal's player.
+        region: CellSet,
+        /// The kind, or `None` for any piece.
+        kind: Option<KindId>,
+    },
+    /// `no enemy pieces` or `at most N enemy pieces`: the opponent owns at
+    /// most `most` pieces, on the board and in reserve together.
+    EnemyAtMost {
+        /// N: 0 for `no`, at most 255.
+        most: u32,
+    },
 }
 
 impl Rules {

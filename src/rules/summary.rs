@@ -115,6 +115,7 @@ impl Rules {
             WhenStuck::Pass => "A player who cannot move passes.\n",
             WhenStuck::Lose => "A player who cannot move loses.\n",
             WhenStuck::Win => "A player who cannot move wins.\n",
+            WhenStuck::Draw => "When a player cannot move, the game is a draw.\n",
         });
         if let Some(n) = self.repetition_draw {
             out.push_str(&format!(

@@ -197,6 +197,9 @@ pub enum StuckOutcome {
     Lose,
     /// `when stuck win`: the player wins, which makes a misère game.
     Win,
+    /// `when stuck draw`: the game ends in a draw (a full board in
+    /// tic-tac-toe).
+    Draw,
 }
 
 /// Whose goal a `goal` declaration states.
@@ -606,6 +609,44 @@ pub enum Condition {
     /// `all pieces borne off`
     AllOff {
         /// The condition's text, `all pieces borne off`.
+        span: Span,
+    },
+    /// `all pieces connected [DIRECTION]`: every own piece on the board in
+    /// one group.
+    AllConnected {
+        /// The direction after `connected`, if given (orthogonal otherwise).
+        connected: Option<Spanned<DirWord>>,
+        /// The condition's text.
+        span: Span,
+    },
+    /// `[exactly] N in a row [along DIRECTIONS]`: N own pieces (or more,
+    /// unless `exactly`) next to each other on one line.
+    InRow {
+        /// How many in the row.
+        count: Number,
+        /// `exactly`: a longer row does not count.
+        exact: bool,
+        /// The directions of the lines after `along` (every line otherwise).
+        along: Vec<Spanned<DirWord>>,
+        /// The condition's text.
+        span: Span,
+    },
+    /// `a piece in REGION`, `a KIND in REGION`: an own piece (of that kind)
+    /// stands in the region.
+    PieceIn {
+        /// The kind after `a`, or `None` for `a piece`.
+        kind: Option<Ident>,
+        /// The region.
+        region: Region,
+        /// The condition's text.
+        span: Span,
+    },
+    /// `no enemy pieces`, `at most N enemy pieces`: the opponent owns at
+    /// most N pieces, on the board and in reserve.
+    EnemyAtMost {
+        /// N, or `None` for `no`.
+        count: Option<Number>,
+        /// The condition's text.
         span: Span,
     },
 }

@@ -232,6 +232,7 @@ impl Shift {
                 let outcome = match word {
                     "pass" => StuckOutcome::Pass,
                     "win" => StuckOutcome::Win,
+                    "draw" => StuckOutcome::Draw,
                     _ => StuckOutcome::Lose,
                 };
                 DeclKind::Stuck(Spanned::new(outcome, span))
@@ -652,6 +653,7 @@ impl Shift {
             .expect("grammar: condition content");
         let span = self.of(&inner);
         let rule = inner.as_rule();
+        let inner_text = inner.as_str().to_string();
         let parts: Vec<P> = inner
             .into_inner()
             .filter(|p| !is_keyword(p.as_rule()))
@@ -698,6 +700,44 @@ impl Shift {
             }
             Rule::all_in_goal => Condition::AllIn {
                 region: regions.next().expect("grammar: all in region"),
+                span,
+            },
+            Rule::group_goal => Condition::AllConnected {
+                connected: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::direction)
+                    .map(|p| self.dir(p.clone())),
+                span,
+            },
+            Rule::row_goal => Condition::InRow {
+                count: self.number(
+                    parts
+                        .iter()
+                        .find(|p| p.as_rule() == Rule::number)
+                        .expect("grammar: N in a row")
+                        .clone(),
+                ),
+                exact: inner_text.starts_with("exactly"),
+                along: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::direction_list)
+                    .map(|p| self.dirs(p.clone()))
+                    .unwrap_or_default(),
+                span,
+            },
+            Rule::reach_goal => Condition::PieceIn {
+                kind: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::name)
+                    .map(|p| self.ident(p.clone())),
+                region: regions.next().expect("grammar: a piece in region"),
+                span,
+            },
+            Rule::count_goal => Condition::EnemyAtMost {
+                count: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .map(|p| self.number(p.clone())),
                 span,
             },
             _ => Condition::AllOff { span },

@@ -1,0 +1,166 @@
+//! Scripted games of the classic games gamut ships (tic-tac-toe, Gomoku,
+//! Breakthrough) and of the goals and endings they brought: every kind of
+//! ending reached, in the notation the games' players use.
+
+mod common;
+use common::*;
+
+use gamut::engine::{Game, Outcome, Status};
+
+const X: usize = 0;
+const O: usize = 1;
+
+#[test]
+fn tic_tac_toe_three_in_a_file_wins() {
+    let engine = shipped("tic-tac-toe");
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1 b1 a2 b2");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "a3");
+    assert_eq!(winner(&game), Some(X));
+}
+
+#[test]
+fn tic_tac_toe_a_diagonal_wins_for_the_second_player() {
+    let engine = shipped("tic-tac-toe");
+    let mut game = Game::new(&engine);
+    play(&mut game, "a2 a1 b1 b2 c2 c3");
+    assert_eq!(winner(&game), Some(O));
+}
+
+#[test]
+fn tic_tac_toe_a_full_board_without_a_row_is_a_draw() {
+    let engine = shipped("tic-tac-toe");
+    let mut game = Game::new(&engine);
+    // X a1 b1 a3 c2 c3 and O b2 c1 a2 b3: no row for either.
+    play(&mut game, "a1 b2 b1 c1 a3 a2 c2 b3 c3");
+    assert_eq!(
+        game.status(),
+        Status::Over(Outcome::Draw),
+        "{}",
+        game_board(&game)
+    );
+    assert!(game.legal().is_empty());
+}
+
+#[test]
+fn gomoku_five_or_more_wins_and_an_overline_counts() {
+    let engine = shipped("gomoku");
+    let mut game = Game::new(&engine);
+    // Black builds a1..d1 and f1, then e1 joins them into six.
+    play(&mut game, "a1 a15 b1 b15 c1 c15 d1 o15 f1 o14");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "e1");
+    assert_eq!(winner(&game), Some(0));
+}
+
+#[test]
+fn exactly_five_refuses_an_overline_but_takes_a_row_of_five() {
+    let engine = engine_of("extends \"gomoku\"\ngoal each wins with exactly 5 in a row\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1 a15 b1 c15 c1 e15 d1 g15 f1 i15 e1");
+    assert_eq!(game.status(), Status::Ongoing, "a row of six");
+    // Five on a diagonal, with nothing at either end, is exactly five.
+    play(&mut game, "k15 h10 m15 i11 o15 j12 a13 k13");
+    assert_eq!(game.status(), Status::Ongoing, "four");
+    play(&mut game, "c13 l14");
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+}
+
+#[test]
+fn a_row_along_named_directions_only() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers A, B\nreserve 8 each\nmove place\n\
+         goal each wins with 3 in a row along forward\nwhen stuck draw\n",
+    );
+    let mut game = Game::new(&engine);
+    // Three on a rank is no row along forward (the files).
+    play(&mut game, "a1 a4 b1 b4 c1 d4");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "a2 c4 a3");
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+}
+
+#[test]
+fn breakthrough_reaching_the_far_rank_wins() {
+    let engine = engine_of("extends \"breakthrough\"\nsetup\n  White on e6\n  Black on a8, h8\n");
+    let mut game = Game::new(&engine);
+    assert_legal(&game, "e6-e7");
+    play(&mut game, "e6-e7 a8-a7");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "e7-d8");
+    assert_eq!(winner(&game), Some(0));
+}
+
+#[test]
+fn breakthrough_capturing_the_last_enemy_piece_wins() {
+    // A capture that leaves an enemy piece goes on.
+    let engine = engine_of("extends \"breakthrough\"\nsetup\n  White on c3\n  Black on d4, h8\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "c3xd4");
+    assert_eq!(game.status(), Status::Ongoing);
+    // Straight ahead is never a capture.
+    let engine = engine_of("extends \"breakthrough\"\nsetup\n  White on d3\n  Black on d4\n");
+    let game = Game::new(&engine);
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["d3-c4", "d3-e4"]);
+    // Taking the last one wins.
+    let engine = engine_of("extends \"breakthrough\"\nsetup\n  White on c3\n  Black on d4\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "c3xd4");
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+}
+
+#[test]
+fn a_kind_in_a_region_counts_only_that_kind() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers A, B\npieces king, pawn\nsetup\n  A king on a1\n  A pawn on d1\n  \
+         B pawn on b4, c4\nregion top = rank 4\nmove step forward onto empty\n\
+         goal A wins with a king in top\n",
+    );
+    let mut game = Game::new(&engine);
+    // The pawn reaches the top first: no win.
+    play(&mut game, "d1-d2 b4-b3 d2-d3 b3-b2 d3-d4");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "b2-b1 a1-a2 c4-c3 a2-a3 c3-c2");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "a3-a4");
+    assert_eq!(winner(&game), Some(0));
+}
+
+#[test]
+fn at_most_n_enemy_pieces_counts_the_reserve_too() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers Fox, Geese\nreserve Geese 2\nsetup\n  Fox on a1\n  Geese on b2, c3\n\
+         move step any onto empty, enemy\nmove place\ngoal Fox wins with at most 2 enemy pieces\n",
+    );
+    let mut game = Game::new(&engine);
+    // Two geese on the board and two in reserve: four. One taken leaves
+    // one on the board and two in hand: three.
+    play(&mut game, "a1xb2");
+    assert_eq!(game.status(), Status::Ongoing, "three left");
+    // One placed, one more taken: a4 and one in hand.
+    play(&mut game, "a4 b2xc3");
+    assert_eq!(winner(&game), Some(0));
+    let engine = engine_of(
+        "board 4 x 4\nplayers Fox, Geese\nsetup\n  Fox on a1\n  Geese on b2, c3, d4\n\
+         move step any onto empty, enemy\ngoal Fox wins with at most 2 enemy pieces\n",
+    );
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1xb2");
+    assert_eq!(winner(&game), Some(0));
+}
+
+#[test]
+fn all_pieces_connected_wins_when_the_last_one_joins() {
+    let engine = engine_of(
+        "board 5 x 5\nplayers A, B\nsetup\n  A on a1, c1, e5\n  B on a5, e1\n\
+         move step any onto empty\ngoal each wins with all pieces connected any\n",
+    );
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1-b2 a5-a4 e5-d4");
+    assert_eq!(game.status(), Status::Ongoing, "b2 c1 together, d4 apart");
+    play(&mut game, "a4-a3 d4-c3");
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+}
