@@ -140,6 +140,9 @@ fn clauses() -> impl Strategy<Value = String> {
             ", only when reserve is empty",
             ", not on entry line",
             ", only if own pieces fill home in forward-cone",
+            ", converting flanked enemies",
+            ", capturing flanked enemies along orthogonal",
+            ", must convert a piece",
         ]),
         0..3,
     )

@@ -124,6 +124,10 @@ fn tic_tac_toe() {
     run_suite("tic-tac-toe");
 }
 #[test]
+fn othello() {
+    run_suite("othello");
+}
+#[test]
 fn gomoku() {
     run_suite("gomoku");
 }

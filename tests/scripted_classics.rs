@@ -164,3 +164,75 @@ fn all_pieces_connected_wins_when_the_last_one_joins() {
     play(&mut game, "a4-a3 d4-c3");
     assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
 }
+
+/// Othello on 4 x 4, scanned over seeded random games: a player who cannot
+/// bracket passes (and only then), the game ends when neither can move,
+/// and the count of discs decides it.
+#[test]
+fn othello_passes_and_ends_by_counting() {
+    let engine = engine_of(
+        "extends \"othello\"\nboard 4 x 4\nreserve 16 each\nsetup\n  White on b2, c3\n  Black on b3, c2\n",
+    );
+    let (mut passes, mut early_ends, mut draws) = (0, 0, 0);
+    for seed in 0..300 {
+        let mut rng = gamut::rng::Rng::new(seed);
+        let mut game = Game::new(&engine);
+        while game.status() == Status::Ongoing {
+            let moves = legal(&game);
+            if moves.contains(&"pass".to_string()) {
+                // A pass is the only move, and the other player can move after it.
+                assert_eq!(moves, ["pass"]);
+                play(&mut game, "pass");
+                assert_eq!(game.status(), Status::Ongoing);
+                assert!(!legal(&game).contains(&"pass".to_string()));
+                passes += 1;
+                continue;
+            }
+            let pick = moves[rng.below(moves.len())].clone();
+            play(&mut game, &pick);
+        }
+        let pos = game.position();
+        let (black, white) = (pos.owned(0).len(), pos.owned(1).len());
+        let expected = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        assert_eq!(
+            game.status(),
+            Status::Over(expected),
+            "seed {seed}\n{}",
+            game_board(&game)
+        );
+        if pos.occupied().len() < 16 {
+            early_ends += 1;
+        }
+        if expected == Outcome::Draw {
+            draws += 1;
+        }
+    }
+    assert!(
+        passes > 0 && early_ends > 0 && draws > 0,
+        "{passes} {early_ends} {draws}"
+    );
+}
+
+#[test]
+fn othello_a_placement_must_bracket_and_turns_every_line() {
+    let engine = shipped("othello");
+    let mut game = Game::new(&engine);
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
+    assert_illegal(&game, "a1");
+    // Black c4 brackets d4 with e4.
+    play(&mut game, "c4");
+    assert_eq!(game.position().owned(0).len(), 4);
+    assert_eq!(game.position().owned(1).len(), 1);
+    // A placement that brackets two lines at once turns both.
+    let engine =
+        engine_of("extends \"othello\"\nsetup\n  Black on a1, e1, c3\n  White on b1, d1, c2\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "c1");
+    assert_eq!(game.position().owned(1).len(), 0, "{}", game_board(&game));
+}

@@ -297,6 +297,9 @@ impl Checker {
                 StuckOutcome::Lose => WhenStuck::Lose,
                 StuckOutcome::Win => WhenStuck::Win,
                 StuckOutcome::Draw => WhenStuck::Draw,
+                StuckOutcome::Count => WhenStuck::Count,
+                StuckOutcome::PassThenCount => WhenStuck::PassThenCount,
+                StuckOutcome::PassThenDraw => WhenStuck::PassThenDraw,
             },
             _ => WhenStuck::Lose,
         };

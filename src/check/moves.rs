@@ -3,8 +3,8 @@
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
 use crate::rules::{
-    Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, HeightCompare, JumpDir, JumpLeg,
-    MAX_PARTS, MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
+    Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
+    JumpLeg, MAX_PARTS, MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
 };
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
@@ -134,6 +134,8 @@ fn check_option(
         must_end_further_forward: false,
         must_remove: false,
         not_on_entry_line: false,
+        flank: None,
+        must_convert: false,
         text,
     };
     apply_clauses(ch, option, ctx, part, &mut rule);
@@ -334,6 +336,35 @@ fn apply_clauses(
                 }
             }
             Clause::MustRemoveAPiece => rule.must_remove = true,
+            Clause::MustConvert => rule.must_convert = true,
+            Clause::Flanking { convert, along } => {
+                // The flank is looked for from the cell a piece arrives on.
+                if matches!(
+                    option.primitive,
+                    Primitive::BearOff { .. } | Primitive::Return { .. }
+                ) {
+                    let what = if *convert {
+                        "converting flanked enemies"
+                    } else {
+                        "capturing flanked enemies"
+                    };
+                    misuse(
+                        ch,
+                        what,
+                        "moves that put a piece on a cell (`place`, `enter`, `relocate`, `step`, `slide`, `jump`)",
+                    );
+                } else {
+                    let dirs = if along.is_empty() {
+                        [DirSet::ANY; 2]
+                    } else {
+                        ctx.dirs(along)
+                    };
+                    rule.flank = Some(Flank {
+                        convert: *convert,
+                        dirs,
+                    });
+                }
+            }
             Clause::NotOnEntryLine => {
                 if part == 0 {
                     ch.report(Kind::EntryLineInFirstPart, clause.span);
@@ -581,10 +612,15 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             .find(|d| d.kind.keyword() == kw)
             .map(|d| d.span)
     };
+    // In a game of placements only (Othello), pieces set up on the board
+    // are meant to stay: only a game where pieces move can forget a kind.
+    let pieces_move = options
+        .iter()
+        .any(|o| !matches!(o.action, Action::Place { .. } | Action::Enter { .. }));
     for (k, name) in rules.kinds.iter().enumerate() {
         let on_board = rules.setup.iter().any(|s| s.kind == k);
         let in_reserve = rules.reserve.iter().any(|r| r[k] > 0);
-        if on_board && !moves_on_board(k) {
+        if on_board && pieces_move && !moves_on_board(k) {
             let span = decl_span("setup").unwrap_or(ch.file_start);
             ch.diags.push(Diagnostic::new(
                 Kind::UnmovableKind { name: name.clone() },

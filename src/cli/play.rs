@@ -559,7 +559,10 @@ impl Session<'_> {
             let rule = match rules.when_stuck {
                 WhenStuck::Win => "a player who cannot move wins",
                 WhenStuck::Lose | WhenStuck::Pass => "a player who cannot move loses",
-                WhenStuck::Draw => "the game is then a draw",
+                WhenStuck::Draw | WhenStuck::PassThenDraw => "the game is then a draw",
+                WhenStuck::Count | WhenStuck::PassThenCount => {
+                    "the player with more pieces on the board then wins"
+                }
             };
             return format!("{head}: {stuck} cannot move, and in this game {rule}.");
         }

@@ -452,7 +452,7 @@ impl Code {
             Code::W001 => ("W001", "a region that nothing uses", "unused-region"),
             Code::W002 => (
                 "W002",
-                "a piece kind set up on the board that no move can move",
+                "a piece kind set up on the board that no move can move, in a game where pieces move",
                 "unmovable-piece-kind",
             ),
             Code::W003 => (

@@ -1,10 +1,11 @@
 //! Applying one act, with its effects in rule order: the push, the move,
-//! captures, then the removal of disconnected pieces.
+//! captures, flanked pieces converted or captured, then the removal of
+//! disconnected pieces.
 
 use super::moves::Act;
 use super::position::Edit;
 use super::{Engine, Position};
-use crate::rules::{Action, CellSet, MoveRule, PlayerId};
+use crate::rules::{Action, Cell, CellSet, Flank, MoveRule, PlayerId};
 
 /// Whether acts of this kind put a piece on a cell (`Act::to`); bear-offs
 /// and returns do not. (Any cell index may be a real cell: a board may have
@@ -25,6 +26,8 @@ pub(super) struct Effect {
     pub removed: u32,
     /// Cells that received a piece: only groups through them can have grown.
     pub gained: CellSet,
+    /// Pieces that changed owner (flanked and converted).
+    pub converted: u32,
 }
 
 impl Engine {
@@ -86,6 +89,15 @@ impl Engine {
             }
         }
         let lands = has_destination(&option.action);
+        let mut converted = 0;
+        if let Some(flank) = &option.flank
+            && lands
+        {
+            let (turned, taken) = self.flank(ed, flank, act.to, player);
+            converted = turned.len() as u32;
+            gained = gained.union(turned);
+            removed += taken;
+        }
         if let Some(connect) = self.rules.remove_disconnected
             && lands
         {
@@ -96,7 +108,45 @@ impl Engine {
         if lands && !ed.pos.is_empty(act.to) {
             gained.insert(act.to);
         }
-        Effect { removed, gained }
+        Effect {
+            removed,
+            gained,
+            converted,
+        }
+    }
+
+    /// Converts or captures the enemy pieces that the piece arrived on `to`
+    /// brackets with another piece of `player`. Returns the cells converted
+    /// and the number of pieces captured.
+    fn flank(&self, ed: &mut Edit, flank: &Flank, to: Cell, player: PlayerId) -> (CellSet, u32) {
+        let board = &self.rules.board;
+        let mut flanked = CellSet::EMPTY;
+        for dir in flank.dirs[player].iter() {
+            let mut run = CellSet::EMPTY;
+            let mut at = to;
+            while let Some(next) = board.neighbour(at, dir) {
+                match ed.pos.owner(next) {
+                    Some(p) if p != player => {
+                        run.insert(next);
+                        at = next;
+                    }
+                    Some(_) => {
+                        flanked = flanked.union(run);
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+        if flank.convert {
+            for c in flanked.iter() {
+                let (_, kind, height) = ed.take(c);
+                ed.put(c, player, kind, height);
+            }
+            (flanked, 0)
+        } else {
+            (CellSet::EMPTY, ed.take_all(flanked))
+        }
     }
 
     /// Moves the top piece of `act.from` to `act.to`: onto an empty cell,

@@ -206,6 +206,9 @@ impl Engine {
                 Err(Refusal::RemovesNothing) => {
                     return Some("this move must remove at least one piece".into());
                 }
+                Err(Refusal::ConvertsNothing) => {
+                    return Some("this move must convert at least one piece".into());
+                }
                 Err(Refusal::GroupTooLarge) => {
                     let size = self.rules.group_limit.map_or(0, |l| l.size);
                     return Some(format!("that makes a group of more than {size} pieces"));

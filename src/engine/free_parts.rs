@@ -137,7 +137,9 @@ impl Engine {
         });
         for (index, option) in parts[0].options.iter().enumerate() {
             if option.must_remove
-                || self.rules.remove_disconnected.is_some() && has_destination(&option.action)
+                || option.must_convert
+                || (self.rules.remove_disconnected.is_some() || option.flank.is_some())
+                    && has_destination(&option.action)
             {
                 return false;
             }

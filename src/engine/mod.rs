@@ -41,6 +41,8 @@ use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck}
 pub(crate) enum Refusal {
     /// `must remove a piece`, and it removed none.
     RemovesNothing,
+    /// `must convert a piece`, and it converted none.
+    ConvertsNothing,
     /// `limit group size`.
     GroupTooLarge,
     /// `illegal if both players win`.
@@ -338,12 +340,34 @@ impl Engine {
         let mut work = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
-        if out.is_empty() && !budget::stopped() && self.rules.when_stuck == WhenStuck::Pass {
+        if out.is_empty() && !budget::stopped() && self.rules.when_stuck.passes() {
             self.end_turn(&mut work);
-            out.moves.push(Move::PASS);
-            out.keys.push(work.key);
+            if self.rules.when_stuck == WhenStuck::Pass || self.can_move(&work) {
+                out.moves.push(Move::PASS);
+                out.keys.push(work.key);
+            }
         }
         out.overrun = scope.end();
+    }
+
+    /// Whether the player to move in `pos` has a move other than a pass:
+    /// a pass that would leave the other player stuck as well ends the
+    /// game instead (`when stuck pass, then …`).
+    fn can_move(&self, pos: &Position) -> bool {
+        thread_local! {
+            static PROBE: std::cell::RefCell<Successors> = std::cell::RefCell::default();
+        }
+        PROBE.with(|probe| {
+            let Ok(mut probe) = probe.try_borrow_mut() else {
+                // Not reached: the probe never passes, so never nests.
+                return true;
+            };
+            probe.clear();
+            let mut work = pos.clone();
+            let mut mv = Move::PASS;
+            self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, &mut probe);
+            !probe.is_empty()
+        })
     }
 
     /// The position a legal move of `pos` leads to. `trail` is scratch.
@@ -494,7 +518,8 @@ impl Engine {
                     trail: &mut out.trail,
                 };
                 let effect = self.apply_act(&mut edit, option, &act, jumped, player);
-                !option.must_remove || effect.removed > 0
+                (!option.must_remove || effect.removed > 0)
+                    && (!option.must_convert || effect.converted > 0)
             };
             if legal {
                 mv.push(act, jumped);
@@ -611,6 +636,9 @@ impl Engine {
         if option.must_remove && effect.removed == 0 {
             return Err(Refusal::RemovesNothing);
         }
+        if option.must_convert && effect.converted == 0 {
+            return Err(Refusal::ConvertsNothing);
+        }
         if !self.groups_within_limit(pos, effect.gained) {
             return Err(Refusal::GroupTooLarge);
         }
@@ -685,7 +713,15 @@ impl Engine {
         match self.rules.when_stuck {
             WhenStuck::Win => Outcome::Win(p),
             WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(1 - p),
-            WhenStuck::Draw => Outcome::Draw,
+            WhenStuck::Draw | WhenStuck::PassThenDraw => Outcome::Draw,
+            WhenStuck::Count | WhenStuck::PassThenCount => {
+                let (mine, theirs) = (pos.owned(p).len(), pos.owned(1 - p).len());
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => Outcome::Win(p),
+                    std::cmp::Ordering::Less => Outcome::Win(1 - p),
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                }
+            }
         }
     }
 }

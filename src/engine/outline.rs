@@ -165,7 +165,7 @@ impl Engine {
     ) -> bool {
         let option = &self.rules.parts[part].options[act.option as usize];
         let player = pos.to_move();
-        if option.must_remove {
+        if option.must_remove || option.must_convert {
             return false;
         }
         let Some((footprint, surely, holdings)) = self.footprint(option, pos, act, jumped) else {

@@ -18,7 +18,10 @@ impl Engine {
         act: &Act,
         jumped: CellSet,
     ) -> Option<(CellSet, CellSet, bool)> {
-        if self.rules.remove_disconnected.is_some() && has_destination(&option.action) {
+        // Disconnection and flanking may change cells far from the act.
+        if (self.rules.remove_disconnected.is_some() || option.flank.is_some())
+            && has_destination(&option.action)
+        {
             return None;
         }
         Some(match &option.action {
@@ -114,7 +117,7 @@ pub(super) fn last_part_reach(rules: &Rules) -> Option<usize> {
     let mut most = 0;
     for option in &last.options {
         let lands = super::apply::has_destination(&option.action);
-        if rules.remove_disconnected.is_some() && lands {
+        if (rules.remove_disconnected.is_some() || option.flank.is_some()) && lands {
             return None;
         }
         let cells = match &option.action {

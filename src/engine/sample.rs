@@ -293,6 +293,9 @@ pub(super) fn pick(
 /// directions, jumps against moves of one odd step (a jump always moves two
 /// cells at a time each way).
 pub(super) fn ways_never_merge(rules: &Rules) -> bool {
+    // Flanking needs no care: converting keeps every cell's occupancy, and
+    // it captures only enemies, so ways that differ in the cells they
+    // empty or fill still differ after it.
     if rules.parts.len() != 1 || rules.remove_disconnected.is_some() {
         return false;
     }

@@ -163,8 +163,25 @@ pub struct MoveRule {
     /// `not on entry line`: a removal may not take a piece on the line of
     /// this turn's entry (push line, or the rank and file of a placement).
     pub not_on_entry_line: bool,
+    /// `converting flanked enemies` or `capturing flanked enemies`: what
+    /// happens to enemy pieces bracketed by the arriving piece.
+    pub flank: Option<Flank>,
+    /// `must convert a piece`: legal only if the move converts at least one.
+    pub must_convert: bool,
     /// The option as written, for summaries and messages.
     pub text: String,
+}
+
+/// Flanking: after the piece arrives, every straight line of enemy pieces
+/// that runs from its cell, along one of `dirs`, to a piece of the mover
+/// (no empty cell or hole between) is converted or captured.
+#[derive(Clone, Debug)]
+pub struct Flank {
+    /// `converting`: the pieces change owner (Othello). Otherwise they are
+    /// captured (custodial capture).
+    pub convert: bool,
+    /// The directions looked along, per player: all eight unless `along`.
+    pub dirs: PerPlayer<DirSet>,
 }
 
 /// The primitive of an option, with its regions and directions resolved per
@@ -442,6 +459,25 @@ pub enum WhenStuck {
     Win,
     /// `draw`: the game ends in a draw (a full board in tic-tac-toe).
     Draw,
+    /// `count`: the game ends, and the player with more pieces on the board
+    /// wins; equal is a draw.
+    Count,
+    /// `pass, then count`: the player passes, unless the other player
+    /// could not move after the pass either; then the game ends by counting
+    /// (Othello).
+    PassThenCount,
+    /// `pass, then draw`: as `pass, then count`, but the game is drawn.
+    PassThenDraw,
+}
+
+impl WhenStuck {
+    /// Whether a stuck player passes (at least while the other can move).
+    pub fn passes(self) -> bool {
+        match self {
+            WhenStuck::Pass | WhenStuck::PassThenCount | WhenStuck::PassThenDraw => true,
+            WhenStuck::Lose | WhenStuck::Win | WhenStuck::Draw | WhenStuck::Count => false,
+        }
+    }
 }
 
 /// One goal of one player, with its regions seen from that player.

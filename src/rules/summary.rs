@@ -116,6 +116,15 @@ impl Rules {
             WhenStuck::Lose => "A player who cannot move loses.\n",
             WhenStuck::Win => "A player who cannot move wins.\n",
             WhenStuck::Draw => "When a player cannot move, the game is a draw.\n",
+            WhenStuck::Count => {
+                "When a player cannot move, the game ends: more pieces on the board wins.\n"
+            }
+            WhenStuck::PassThenCount => {
+                "A player who cannot move passes; when neither can, more pieces on the board wins.\n"
+            }
+            WhenStuck::PassThenDraw => {
+                "A player who cannot move passes; when neither can, the game is a draw.\n"
+            }
         });
         if let Some(n) = self.repetition_draw {
             out.push_str(&format!(

@@ -200,6 +200,14 @@ pub enum StuckOutcome {
     /// `when stuck draw`: the game ends in a draw (a full board in
     /// tic-tac-toe).
     Draw,
+    /// `when stuck count`: the game ends, and the player with more pieces
+    /// on the board wins (equal is a draw).
+    Count,
+    /// `when stuck pass, then count`: the player passes, unless the other
+    /// player could not move either; then the game ends by counting.
+    PassThenCount,
+    /// `when stuck pass, then draw`: as above, ending in a draw.
+    PassThenDraw,
 }
 
 /// Whose goal a `goal` declaration states.
@@ -556,6 +564,18 @@ pub enum Clause {
     NotOnEntryLine,
     /// `ending in REGION`: the piece must stop on a cell of the region.
     EndingIn(Region),
+    /// `converting flanked enemies [along DIRECTIONS]` or `capturing flanked
+    /// enemies [along …]`: the enemy pieces in a line between the piece's
+    /// arrival cell and another piece of the mover change owner, or are
+    /// captured.
+    Flanking {
+        /// `converting` (true) or `capturing` (false).
+        convert: bool,
+        /// The directions after `along` (all eight otherwise).
+        along: Vec<Spanned<DirWord>>,
+    },
+    /// `must convert a piece`: the option is legal only if it converts one.
+    MustConvert,
     /// `only if TEST` or `only when TEST`: the option is open only while the test holds.
     OnlyIf(TestWords),
 }

@@ -228,11 +228,15 @@ impl Shift {
             Rule::stuck_decl => {
                 let p = next(&mut inner);
                 let span = self.of(&p);
-                let word = p.as_str();
-                let outcome = match word {
-                    "pass" => StuckOutcome::Pass,
-                    "win" => StuckOutcome::Win,
-                    "draw" => StuckOutcome::Draw,
+                // The words, not the text: the text may run on into a comment.
+                let words: Vec<Rule> = p.into_inner().map(|w| w.as_rule()).collect();
+                let outcome = match words.as_slice() {
+                    [Rule::kw_pass, .., Rule::kw_count] => StuckOutcome::PassThenCount,
+                    [Rule::kw_pass, .., Rule::kw_draw] => StuckOutcome::PassThenDraw,
+                    [Rule::kw_pass, ..] => StuckOutcome::Pass,
+                    [Rule::kw_win] => StuckOutcome::Win,
+                    [Rule::kw_draw] => StuckOutcome::Draw,
+                    [Rule::kw_count] => StuckOutcome::Count,
                     _ => StuckOutcome::Lose,
                 };
                 DeclKind::Stuck(Spanned::new(outcome, span))
@@ -613,6 +617,15 @@ impl Shift {
         let clause = match inner.as_rule() {
             Rule::chained => Clause::Chained,
             Rule::capturing => Clause::Capturing,
+            Rule::must_convert => Clause::MustConvert,
+            Rule::flanking => Clause::Flanking {
+                convert: inner.as_str().starts_with("converting"),
+                along: inner
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::direction_list)
+                    .map(|p| self.dirs(p))
+                    .unwrap_or_default(),
+            },
             Rule::must_end_forward => Clause::MustEndFurtherForward,
             Rule::must_remove => Clause::MustRemoveAPiece,
             Rule::not_on_entry_line => Clause::NotOnEntryLine,

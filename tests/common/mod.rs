@@ -144,21 +144,20 @@ pub(crate) fn exercise(name: &str, engine: &Engine, games: u64, ply_cap: usize) 
 /// Whether any rule of the game can take pieces off the board for good.
 fn removes_pieces(rules: &Rules) -> bool {
     rules.remove_disconnected.is_some()
-        || rules
-            .parts
-            .iter()
-            .flat_map(|p| &p.options)
-            .any(|o| match &o.action {
-                Action::Step { targets, .. } | Action::Slide { targets, .. } => {
-                    targets.enemy.is_some()
+        || rules.parts.iter().flat_map(|p| &p.options).any(|o| {
+            o.flank.as_ref().is_some_and(|f| !f.convert)
+                || match &o.action {
+                    Action::Step { targets, .. } | Action::Slide { targets, .. } => {
+                        targets.enemy.is_some()
+                    }
+                    Action::Jump { capturing, .. } => *capturing,
+                    Action::Place { .. }
+                    | Action::Enter { .. }
+                    | Action::Relocate { .. }
+                    | Action::BearOff { .. }
+                    | Action::Return { .. } => false,
                 }
-                Action::Jump { capturing, .. } => *capturing,
-                Action::Place { .. }
-                | Action::Enter { .. }
-                | Action::Relocate { .. }
-                | Action::BearOff { .. }
-                | Action::Return { .. } => false,
-            })
+        })
 }
 
 fn pieces(pos: &Position, player: usize) -> u32 {
@@ -181,12 +180,30 @@ fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u
         );
     }
     assert!(pos.occupied().is_subset(&board.cells), "a piece on a hole");
-    for p in 0..2 {
-        let now = pieces(pos, p);
-        if removes_pieces(rules) {
-            assert!(now <= before[p], "pieces appeared");
+    // Pieces that change owner move between the players' counts: then only
+    // the total is kept.
+    let converts = rules
+        .parts
+        .iter()
+        .flat_map(|p| &p.options)
+        .any(|o| o.flank.as_ref().is_some_and(|f| f.convert));
+    let count = |counts: [u32; 2]| -> Vec<u32> {
+        if converts {
+            vec![counts[0] + counts[1]]
         } else {
-            assert_eq!(now, start[p], "pieces are conserved");
+            counts.to_vec()
+        }
+    };
+    let (now, start, before) = (
+        count([pieces(pos, 0), pieces(pos, 1)]),
+        count(*start),
+        count(*before),
+    );
+    for i in 0..now.len() {
+        if removes_pieces(rules) {
+            assert!(now[i] <= before[i], "pieces appeared");
+        } else {
+            assert_eq!(now[i], start[i], "pieces are conserved");
         }
     }
 }
