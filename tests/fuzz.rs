@@ -143,6 +143,7 @@ fn clauses() -> impl Strategy<Value = String> {
             ", converting flanked enemies",
             ", capturing flanked enemies along orthogonal",
             ", must convert a piece",
+            ", chained, capturing, must continue",
         ]),
         0..3,
     )
@@ -215,11 +216,15 @@ fn game() -> impl Strategy<Value = String> {
             "when stuck pass\n",
             "when stuck win\n",
             "when stuck draw\n",
+            "when stuck count\n",
+            "when stuck pass, then count\n",
         ]),
         prop::sample::select(vec![
             "",
             "draw on repetition 3\n",
             "limit group size 2 connected any\n",
+            "captures are mandatory\n",
+            "promote k0x to k0x in home, ending the move\n",
         ]),
     )
         .prop_map(

@@ -128,6 +128,10 @@ fn othello() {
     run_suite("othello");
 }
 #[test]
+fn english_draughts() {
+    run_suite("english-draughts");
+}
+#[test]
 fn gomoku() {
     run_suite("gomoku");
 }

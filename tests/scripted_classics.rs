@@ -236,3 +236,59 @@ fn othello_a_placement_must_bracket_and_turns_every_line() {
     play(&mut game, "c1");
     assert_eq!(game.position().owned(1).len(), 0, "{}", game_board(&game));
 }
+
+fn draughts(setup: &str) -> gamut::engine::Engine {
+    engine_of(&format!("extends \"english-draughts\"\nsetup\n{setup}"))
+}
+
+#[test]
+fn draughts_a_capture_is_mandatory() {
+    let engine = draughts("  Black man on c3, g3\n  White man on d4, a7\n");
+    let game = Game::new(&engine);
+    // c3 can take d4: every quiet move is refused.
+    assert_eq!(legal(&game), ["c3xe5(d4)"]);
+    assert_illegal(&game, "g3-h4");
+    // Typed as players write it, without the pieces taken.
+    let mut game = Game::new(&engine);
+    play(&mut game, "c3xe5");
+    assert_eq!(game.position().owned(1).len(), 1);
+}
+
+#[test]
+fn draughts_a_capturing_chain_goes_on_while_it_can() {
+    let engine = draughts("  Black man on a1\n  White man on b2, d4, f6, h8\n");
+    let game = Game::new(&engine);
+    // a1 takes b2, d4 and f6 and lands on g7: stopping earlier is not a move.
+    assert_eq!(legal(&game), ["a1xg7(b2,d4,f6)"]);
+    // With two ways on, the player chooses between the longest chains.
+    let engine = draughts("  Black man on c1\n  White man on b2, d2, d4, h8\n");
+    let mut ends = legal(&Game::new(&engine));
+    ends.sort();
+    assert_eq!(ends, ["c1xa3(b2)", "c1xc5(d2,d4)"]);
+}
+
+#[test]
+fn draughts_a_man_reaching_the_far_rank_is_crowned_and_stops() {
+    // Black b6 takes c7 onto d8: crowned, the move ends, though a king on
+    // d8 could go on over e7.
+    let engine = draughts("  Black man on b6\n  White man on c7, e7, h4\n");
+    let mut game = Game::new(&engine);
+    assert_eq!(legal(&game), ["b6xd8(c7)"]);
+    play(&mut game, "b6xd8");
+    let d8 = engine.rules().board.cell_at(3, 7);
+    assert_eq!(engine.rules().kinds[game.position().kind(d8)], "king");
+    // White's turn now; then the king moves and captures backwards.
+    play(&mut game, "h4-g3");
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["d8xf6(e7)"]);
+}
+
+#[test]
+fn draughts_a_player_who_cannot_move_loses() {
+    let engine = draughts("  Black man on a1\n  White man on b2, c3, h8\n");
+    let game = Game::new(&engine);
+    // a1 is blocked by b2, which cannot be jumped (c3 behind it).
+    assert!(legal(&game).is_empty());
+    assert_eq!(winner(&game), Some(1));
+}

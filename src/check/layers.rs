@@ -128,10 +128,12 @@ pub(super) fn load_chain(
             | DeclKind::Reserve(_)
             | DeclKind::Region { .. }
             | DeclKind::Move(_)
+            | DeclKind::Promote { .. }
             | DeclKind::Then { .. }
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
@@ -223,7 +225,10 @@ pub(super) fn merge(
     for l in &decls {
         let key = l.decl.kind.keyword();
         match &l.decl.kind {
-            DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Extends(_) => {}
+            DeclKind::Move(_)
+            | DeclKind::Then { .. }
+            | DeclKind::Extends(_)
+            | DeclKind::Promote { .. } => {}
             DeclKind::Region { .. } => {
                 region_newest.insert(region_key(&l.decl.kind), l.layer);
             }
@@ -243,6 +248,7 @@ pub(super) fn merge(
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
             | DeclKind::Precedence(_) => {
@@ -268,7 +274,7 @@ pub(super) fn merge(
         .filter(|l| {
             let key = l.decl.kind.keyword();
             match &l.decl.kind {
-                DeclKind::Move(_) | DeclKind::Then { .. } => true,
+                DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Promote { .. } => true,
                 DeclKind::Extends(_) => false,
                 DeclKind::Region { .. } => {
                     region_newest.get(&region_key(&l.decl.kind)) == Some(&l.layer)
@@ -287,6 +293,7 @@ pub(super) fn merge(
                 | DeclKind::Limit { .. }
                 | DeclKind::RemoveDisconnected { .. }
                 | DeclKind::IllegalIfBothWin
+                | DeclKind::MandatoryCaptures
                 | DeclKind::Stuck(_)
                 | DeclKind::Draw(_)
                 | DeclKind::Precedence(_) => newest.get(key) == Some(&l.layer),
@@ -310,10 +317,12 @@ fn region_key(kind: &DeclKind) -> String {
         | DeclKind::Setup(_)
         | DeclKind::Reserve(_)
         | DeclKind::Move(_)
+        | DeclKind::Promote { .. }
         | DeclKind::Then { .. }
         | DeclKind::Limit { .. }
         | DeclKind::RemoveDisconnected { .. }
         | DeclKind::IllegalIfBothWin
+        | DeclKind::MandatoryCaptures
         | DeclKind::Goal { .. }
         | DeclKind::Stuck(_)
         | DeclKind::Draw(_)
@@ -339,10 +348,12 @@ fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
         | DeclKind::Reserve(_)
         | DeclKind::Region { .. }
         | DeclKind::Move(_)
+        | DeclKind::Promote { .. }
         | DeclKind::Then { .. }
         | DeclKind::Limit { .. }
         | DeclKind::RemoveDisconnected { .. }
         | DeclKind::IllegalIfBothWin
+        | DeclKind::MandatoryCaptures
         | DeclKind::Goal { .. }
         | DeclKind::Stuck(_)
         | DeclKind::Draw(_)
@@ -386,10 +397,12 @@ fn expand_each_goals(decls: Vec<Layered>, player_names: &[String]) -> Vec<Layere
             | DeclKind::Reserve(_)
             | DeclKind::Region { .. }
             | DeclKind::Move(_)
+            | DeclKind::Promote { .. }
             | DeclKind::Then { .. }
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)

@@ -110,10 +110,12 @@ fn newest_players(decls: &[layers::Layered]) -> Vec<String> {
             | DeclKind::Reserve(_)
             | DeclKind::Region { .. }
             | DeclKind::Move(_)
+            | DeclKind::Promote { .. }
             | DeclKind::Then { .. }
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
@@ -311,6 +313,8 @@ impl Checker {
         };
 
         self.piece_totals(&players, &setup, &reserve, decls);
+        let mandatory_captures = find("captures are mandatory").is_some();
+        let promotions = self.promotions(decls, &ctx);
         let regions = self.named_regions(&ctx);
         let rules = Rules {
             name,
@@ -325,6 +329,8 @@ impl Checker {
             group_limit,
             remove_disconnected,
             illegal_if_both_win,
+            mandatory_captures,
+            promotions,
             goals,
             precedence,
             when_stuck,

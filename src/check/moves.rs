@@ -64,6 +64,8 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
+            | DeclKind::Promote { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
@@ -136,6 +138,7 @@ fn check_option(
         not_on_entry_line: false,
         flank: None,
         must_convert: false,
+        must_continue: false,
         text,
     };
     apply_clauses(ch, option, ctx, part, &mut rule);
@@ -337,6 +340,13 @@ fn apply_clauses(
             }
             Clause::MustRemoveAPiece => rule.must_remove = true,
             Clause::MustConvert => rule.must_convert = true,
+            Clause::MustContinue => {
+                if has(option, |c| matches!(c, Clause::Chained)) {
+                    rule.must_continue = true;
+                } else {
+                    misuse(ch, "must continue", "a `chained` jump");
+                }
+            }
             Clause::Flanking { convert, along } => {
                 // The flank is looked for from the cell a piece arrives on.
                 if matches!(
@@ -664,6 +674,8 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
+            | DeclKind::MandatoryCaptures
+            | DeclKind::Promote { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)

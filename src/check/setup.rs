@@ -6,10 +6,38 @@ use std::collections::HashMap;
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
-use crate::rules::{MAX_PIECES, PerPlayer, SetupPiece};
+use crate::rules::{MAX_PIECES, PerPlayer, Promotion, SetupPiece};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
+    /// `promote KIND to KIND in REGION[, ending the move]` declarations.
+    pub(super) fn promotions(&mut self, decls: &[Decl], ctx: &Context) -> Vec<Promotion> {
+        let mut out = Vec::new();
+        for d in decls {
+            let DeclKind::Promote {
+                from,
+                to,
+                region,
+                ends_move,
+            } = &d.kind
+            else {
+                continue;
+            };
+            let from = self.kind_of(Some(from), ctx, d.span);
+            let to = self.kind_of(Some(to), ctx, d.span);
+            let region = self.region(ctx, region);
+            if let (Some(from), Some(to)) = (from, to) {
+                out.push(Promotion {
+                    from,
+                    to,
+                    region,
+                    ends_move: *ends_move,
+                });
+            }
+        }
+        out
+    }
+
     pub(super) fn setup(&mut self, decls: &[Decl], ctx: &Context) -> Vec<SetupPiece> {
         let mut pieces: Vec<SetupPiece> = Vec::new();
         let mut placed_by: HashMap<u8, Span> = HashMap::new();

@@ -89,6 +89,9 @@ impl Engine {
             }
         }
         let lands = has_destination(&option.action);
+        if lands {
+            self.promote(ed, act.to, player);
+        }
         let mut converted = 0;
         if let Some(flank) = &option.flank
             && lands
@@ -113,6 +116,35 @@ impl Engine {
             gained,
             converted,
         }
+    }
+
+    /// `promote …`: the piece that arrived on `to` changes kind if the cell
+    /// is in a promotion region of its kind.
+    fn promote(&self, ed: &mut Edit, to: Cell, player: PlayerId) {
+        if ed.pos.owner(to) != Some(player) {
+            return;
+        }
+        let kind = ed.pos.kind(to);
+        if let Some(p) = self
+            .rules
+            .promotions
+            .iter()
+            .find(|p| p.from == kind && p.region[player].contains(to))
+        {
+            let (_, _, height) = ed.take(to);
+            ed.put(to, player, p.to, height);
+        }
+    }
+
+    /// Where a chain of jumps of the piece on `from` stops: the cells of a
+    /// promotion of its kind that ends the move.
+    pub(super) fn promotion_stops(&self, pos: &Position, player: PlayerId, from: Cell) -> CellSet {
+        let kind = pos.kind(from);
+        self.rules
+            .promotions
+            .iter()
+            .filter(|p| p.ends_move && p.from == kind)
+            .fold(CellSet::EMPTY, |set, p| set.union(p.region[player]))
     }
 
     /// Converts or captures the enemy pieces that the piece arrived on `to`

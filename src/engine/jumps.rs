@@ -117,6 +117,7 @@ impl Engine {
                     ends: B::NONE,
                     doubt,
                     base: Act { from, ..*base },
+                    stop: B::of(self.promotion_stops(pos, player, from)),
                     acts,
                     captures,
                     engine: self,
@@ -148,11 +149,14 @@ pub(super) type Floods = Vec<Vec<[Option<Flood>; 2]>>;
 pub(super) fn floods(rules: &Rules) -> Floods {
     let fits = rules.board.size() <= MAX_JUMPS;
     let flood = |option: &MoveRule, player| match &option.action {
+        // The flood knows nothing of where a chain must go on or stop.
         Action::Jump {
             legs,
             chained: true,
             capturing: false,
-        } if fits => Flood::new(&rules.board, legs, player),
+        } if fits && !option.must_continue && !rules.promotions.iter().any(|p| p.ends_move) => {
+            Flood::new(&rules.board, legs, player)
+        }
         Action::Place { .. }
         | Action::Enter { .. }
         | Action::Relocate { .. }
@@ -430,14 +434,17 @@ struct Jumper<'a, B> {
     doubt: B,
     /// The act with the mover's cell.
     base: Act,
+    /// Where a chain stops: a promotion that ends the move.
+    stop: B,
     acts: &'a mut Vec<Way>,
     captures: &'a mut Vec<CellSet>,
 }
 
 impl<B: Bitboard> Jumper<'_, B> {
-    fn search(&mut self, at: Cell, jumped: B, depth: usize) {
+    /// Walks every jump from `at`; whether there was one.
+    fn search(&mut self, at: Cell, jumped: B, depth: usize) -> bool {
         if depth >= MAX_JUMPS || self.doubt.is_none() {
-            return;
+            return false;
         }
         if !super::budget::charge(1) {
             let board = &self.engine.rules.board;
@@ -449,10 +456,12 @@ impl<B: Bitboard> Jumper<'_, B> {
                 )
             });
             self.doubt = B::NONE;
-            return;
+            return false;
         }
 
         let (player, i) = (self.player, at as usize);
+        let must_continue = self.jump.option.must_continue;
+        let mut any = false;
         for (l, leg) in self.jump.legs.iter().enumerate() {
             if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
                 continue;
@@ -472,15 +481,24 @@ impl<B: Bitboard> Jumper<'_, B> {
                     continue;
                 }
                 let land = land as Cell;
+                any = true;
                 let now = jumped.or(B::cell(over));
-                self.found(land, now.to_set());
-                if self.jump.chained {
+                let goes_on = self.jump.chained && !self.stop.has(land);
+                if !must_continue || !goes_on {
+                    self.found(land, now.to_set());
+                }
+                if goes_on {
                     self.counts[l] += 1;
-                    self.search(land, now, depth + 1);
+                    let went_on = self.search(land, now, depth + 1);
                     self.counts[l] -= 1;
+                    // `must continue`: an end only where no jump goes on.
+                    if must_continue && !went_on {
+                        self.found(land, now.to_set());
+                    }
                 }
             }
         }
+        any
     }
 
     fn found(&mut self, land: Cell, jumped: CellSet) {

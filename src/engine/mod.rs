@@ -340,6 +340,9 @@ impl Engine {
         let mut work = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
+        if self.rules.mandatory_captures && !budget::stopped() {
+            self.keep_captures(pos, out);
+        }
         if out.is_empty() && !budget::stopped() && self.rules.when_stuck.passes() {
             self.end_turn(&mut work);
             if self.rules.when_stuck == WhenStuck::Pass || self.can_move(&work) {
@@ -348,6 +351,30 @@ impl Engine {
             }
         }
         out.overrun = scope.end();
+    }
+
+    /// `captures are mandatory`: when a listed move takes an enemy piece off
+    /// the board, only such moves are kept.
+    fn keep_captures(&self, pos: &Position, out: &mut Successors) {
+        let enemy = 1 - pos.to_move();
+        let before = pos.on_board(enemy);
+        let takes = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
+            engine.replay(pos, mv, trail).on_board(enemy) < before
+        };
+        // Compacted in place, so that a play-out allocates nothing.
+        let mut kept = 0;
+        for i in 0..out.moves.len() {
+            let mv = out.moves[i];
+            if takes(self, &mv, &mut out.trail) {
+                out.moves[kept] = mv;
+                out.keys[kept] = out.keys[i];
+                kept += 1;
+            }
+        }
+        if kept > 0 {
+            out.moves.truncate(kept);
+            out.keys.truncate(kept);
+        }
     }
 
     /// Whether the player to move in `pos` has a move other than a pass:

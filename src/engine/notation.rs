@@ -163,14 +163,15 @@ impl Engine {
                 return Ok(i);
             }
         }
-        // An entry written without its arrow, when that leaves one
-        // resulting position; an arrow that is written must be right.
+        // An entry written without its arrow, or a capture without the
+        // pieces it takes, when that leaves one resulting position; an
+        // arrow that is written must be right.
         let mut hits: Vec<(usize, String)> = Vec::new();
         let mut other_arrows: Vec<String> = Vec::new();
         for (mv, next) in ways.moves.iter().zip(&ways.positions) {
             let written = normalize(&self.notation(pos, mv));
             let Some(i) = find(next) else { continue };
-            if arrows_left_out(&wanted, &written) {
+            if arrows_left_out(&wanted, &written) || without_captures(&written) == wanted {
                 if !hits.iter().any(|(h, _)| *h == i) {
                     hits.push((i, written));
                 }
@@ -201,6 +202,22 @@ impl Engine {
             }),
         }
     }
+}
+
+/// A capture's notation without the list of pieces it takes:
+/// `f6xd4(e5)` is `f6xd4`.
+fn without_captures(written: &str) -> String {
+    let mut out = String::with_capacity(written.len());
+    let mut depth = 0;
+    for c in written.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn arrow(dir: Dir) -> String {

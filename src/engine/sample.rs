@@ -76,6 +76,16 @@ impl Engine {
         if let Some(outcome) = pos.result() {
             return Some(outcome);
         }
+        // Whether a way is legal depends on the other ways: list them all.
+        if self.rules.mandatory_captures {
+            self.legal_moves(pos, scratch);
+            if scratch.is_empty() {
+                return Some(self.stuck_outcome(pos));
+            }
+            let mv = scratch.moves[rng.below(scratch.len())];
+            *pos = self.replay(pos, &mv, &mut scratch.trail);
+            return None;
+        }
         if self.rules.parts.len() == 1 {
             if self.draws_candidates() {
                 let cands = &mut scratch.candidates;

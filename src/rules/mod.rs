@@ -54,6 +54,11 @@ pub struct Rules {
     pub remove_disconnected: Option<DirSet>,
     /// From `illegal if both players win`.
     pub illegal_if_both_win: bool,
+    /// From `captures are mandatory`: while a move that captures is legal,
+    /// only moves that capture are.
+    pub mandatory_captures: bool,
+    /// From `promote …`, in file order.
+    pub promotions: Vec<Promotion>,
     /// From `goal …`, in file order, one per player a goal is for (`goal each`
     /// gives two). May be empty: the game then ends only by `when stuck` or repetition.
     pub goals: Vec<Goal>,
@@ -168,8 +173,23 @@ pub struct MoveRule {
     pub flank: Option<Flank>,
     /// `must convert a piece`: legal only if the move converts at least one.
     pub must_convert: bool,
+    /// `must continue`: a chained jump may end only where no jump goes on.
+    pub must_continue: bool,
     /// The option as written, for summaries and messages.
     pub text: String,
+}
+
+/// `promote KIND to KIND in REGION[, ending the move]`.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// The kind promoted.
+    pub from: KindId,
+    /// The kind it becomes.
+    pub to: KindId,
+    /// The cells where it is promoted, per player.
+    pub region: PerPlayer<CellSet>,
+    /// `ending the move`: a chain of jumps stops on arriving there.
+    pub ends_move: bool,
 }
 
 /// Flanking: after the piece arrives, every straight line of enemy pieces

@@ -90,6 +90,21 @@ pub enum DeclKind {
     },
     /// `illegal if both players win`
     IllegalIfBothWin,
+    /// `captures are mandatory`: while a capturing move is legal, only
+    /// capturing moves are.
+    MandatoryCaptures,
+    /// `promote KIND to KIND in REGION[, ending the move]`: a piece of the
+    /// first kind that arrives in the region becomes the second kind.
+    Promote {
+        /// The kind that is promoted.
+        from: Ident,
+        /// The kind it becomes.
+        to: Ident,
+        /// Where, seen from the piece's owner.
+        region: Region,
+        /// `ending the move`: a chain of jumps stops there.
+        ends_move: bool,
+    },
     /// `goal each wins with …`
     Goal {
         /// Whose goal it is: `each` or a player's name.
@@ -125,6 +140,8 @@ impl DeclKind {
             DeclKind::Limit { .. } => "limit group size",
             DeclKind::RemoveDisconnected { .. } => "after each move remove disconnected pieces",
             DeclKind::IllegalIfBothWin => "illegal if both players win",
+            DeclKind::MandatoryCaptures => "captures are mandatory",
+            DeclKind::Promote { .. } => "promote",
             DeclKind::Goal { .. } => "goal",
             DeclKind::Stuck(_) => "when stuck",
             DeclKind::Draw(_) => "draw on repetition",
@@ -576,6 +593,8 @@ pub enum Clause {
     },
     /// `must convert a piece`: the option is legal only if it converts one.
     MustConvert,
+    /// `must continue`: a chained jump may stop only where no jump goes on.
+    MustContinue,
     /// `only if TEST` or `only when TEST`: the option is open only while the test holds.
     OnlyIf(TestWords),
 }

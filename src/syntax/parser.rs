@@ -140,6 +140,7 @@ impl Shift {
     fn decl(self, pair: P) -> Decl {
         let span = self.of(&pair);
         let rule = pair.as_rule();
+        let pair_text = pair.as_str().to_string();
         let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
         let kind = match rule {
             Rule::game_decl => DeclKind::Game(self.string(next(&mut inner))),
@@ -210,6 +211,23 @@ impl Shift {
                 connected: inner.next().map(|p| self.connectivity(p)),
             },
             Rule::illegal_decl => DeclKind::IllegalIfBothWin,
+            Rule::mandatory_decl => DeclKind::MandatoryCaptures,
+            Rule::promote_decl => {
+                let parts: Vec<P> = inner.collect();
+                let mut names = parts.iter().filter(|p| p.as_rule() == Rule::name);
+                DeclKind::Promote {
+                    from: self.ident(names.next().expect("grammar: promote from").clone()),
+                    to: self.ident(names.next().expect("grammar: promote to").clone()),
+                    region: self.region(
+                        parts
+                            .iter()
+                            .find(|p| p.as_rule() == Rule::region)
+                            .expect("grammar: promote region")
+                            .clone(),
+                    ),
+                    ends_move: pair_text.contains("ending"),
+                }
+            }
             Rule::goal_decl => {
                 let owner_pair = next(&mut inner);
                 let owner_inner = owner_pair.clone().into_inner().next();
@@ -618,6 +636,7 @@ impl Shift {
             Rule::chained => Clause::Chained,
             Rule::capturing => Clause::Capturing,
             Rule::must_convert => Clause::MustConvert,
+            Rule::must_continue => Clause::MustContinue,
             Rule::flanking => Clause::Flanking {
                 convert: inner.as_str().starts_with("converting"),
                 along: inner
