@@ -292,3 +292,25 @@ fn draughts_a_player_who_cannot_move_loses() {
     assert!(legal(&game).is_empty());
     assert_eq!(winner(&game), Some(1));
 }
+
+#[test]
+fn taking_the_most_keeps_only_the_longest_captures() {
+    let engine = engine_of(
+        "extends \"english-draughts\"\ncaptures are mandatory, taking the most\nsetup\n  \
+         Black man on c1\n  White man on b2, d2, d4, h8\n",
+    );
+    assert_eq!(legal(&Game::new(&engine)), ["c1xc5(d2,d4)"]);
+}
+
+#[test]
+fn converting_adjacent_enemies_turns_every_neighbour() {
+    let engine = engine_of(
+        "board 3 x 3\nplayers A, B\nreserve 5 each\nsetup\n  B on a1, b2, c3\n\
+         move place, converting adjacent enemies\n",
+    );
+    let mut game = Game::new(&engine);
+    play(&mut game, "b1");
+    // a1 and b2 are next to b1; c3 is not.
+    assert_eq!(game.position().owned(0).len(), 3, "{}", game_board(&game));
+    assert_eq!(game.position().owned(1).len(), 1);
+}

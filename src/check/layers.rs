@@ -133,7 +133,7 @@ pub(super) fn load_chain(
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
@@ -248,7 +248,7 @@ pub(super) fn merge(
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
             | DeclKind::Precedence(_) => {
@@ -293,7 +293,7 @@ pub(super) fn merge(
                 | DeclKind::Limit { .. }
                 | DeclKind::RemoveDisconnected { .. }
                 | DeclKind::IllegalIfBothWin
-                | DeclKind::MandatoryCaptures
+                | DeclKind::MandatoryCaptures { .. }
                 | DeclKind::Stuck(_)
                 | DeclKind::Draw(_)
                 | DeclKind::Precedence(_) => newest.get(key) == Some(&l.layer),
@@ -322,7 +322,7 @@ fn region_key(kind: &DeclKind) -> String {
         | DeclKind::Limit { .. }
         | DeclKind::RemoveDisconnected { .. }
         | DeclKind::IllegalIfBothWin
-        | DeclKind::MandatoryCaptures
+        | DeclKind::MandatoryCaptures { .. }
         | DeclKind::Goal { .. }
         | DeclKind::Stuck(_)
         | DeclKind::Draw(_)
@@ -353,7 +353,7 @@ fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
         | DeclKind::Limit { .. }
         | DeclKind::RemoveDisconnected { .. }
         | DeclKind::IllegalIfBothWin
-        | DeclKind::MandatoryCaptures
+        | DeclKind::MandatoryCaptures { .. }
         | DeclKind::Goal { .. }
         | DeclKind::Stuck(_)
         | DeclKind::Draw(_)
@@ -402,7 +402,7 @@ fn expand_each_goals(decls: Vec<Layered>, player_names: &[String]) -> Vec<Layere
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)

@@ -16,7 +16,9 @@ mod turns;
 mod warnings;
 
 use crate::diag::{self, Code, Diagnostic, Kind, Sources, Span, Spanned};
-use crate::rules::{Board, Dir, DirSet, GroupLimit, MAX_CELLS, PerPlayer, Rules, WhenStuck};
+use crate::rules::{
+    Board, Compulsion, Dir, DirSet, GroupLimit, MAX_CELLS, PerPlayer, Rules, WhenStuck,
+};
 use crate::syntax::ast::{Decl, DeclKind, DirWord, Number, StuckOutcome};
 
 pub use layers::{Found, Library, NoLibrary, Origin};
@@ -115,7 +117,7 @@ fn newest_players(decls: &[layers::Layered]) -> Vec<String> {
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
             | DeclKind::Draw(_)
@@ -313,7 +315,11 @@ impl Checker {
         };
 
         self.piece_totals(&players, &setup, &reserve, decls);
-        let mandatory_captures = find("captures are mandatory").is_some();
+        let mandatory_captures = match find("captures are mandatory").map(|d| &d.kind) {
+            Some(DeclKind::MandatoryCaptures { most: true }) => Some(Compulsion::Most),
+            Some(_) => Some(Compulsion::Any),
+            None => None,
+        };
         let promotions = self.promotions(decls, &ctx);
         let regions = self.named_regions(&ctx);
         let rules = Rules {

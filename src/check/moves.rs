@@ -64,7 +64,7 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Promote { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)
@@ -347,7 +347,11 @@ fn apply_clauses(
                     misuse(ch, "must continue", "a `chained` jump");
                 }
             }
-            Clause::Flanking { convert, along } => {
+            Clause::Flanking {
+                convert,
+                adjacent,
+                along,
+            } => {
                 // The flank is looked for from the cell a piece arrives on.
                 if matches!(
                     option.primitive,
@@ -372,6 +376,7 @@ fn apply_clauses(
                     rule.flank = Some(Flank {
                         convert: *convert,
                         dirs,
+                        adjacent: *adjacent,
                     });
                 }
             }
@@ -674,7 +679,7 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             | DeclKind::Limit { .. }
             | DeclKind::RemoveDisconnected { .. }
             | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures
+            | DeclKind::MandatoryCaptures { .. }
             | DeclKind::Promote { .. }
             | DeclKind::Goal { .. }
             | DeclKind::Stuck(_)

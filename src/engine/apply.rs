@@ -154,6 +154,14 @@ impl Engine {
         let board = &self.rules.board;
         let mut flanked = CellSet::EMPTY;
         for dir in flank.dirs[player].iter() {
+            if flank.adjacent {
+                if let Some(next) = board.neighbour(to, dir)
+                    && ed.pos.owner(next).is_some_and(|p| p != player)
+                {
+                    flanked.insert(next);
+                }
+                continue;
+            }
             let mut run = CellSet::EMPTY;
             let mut at = to;
             while let Some(next) = board.neighbour(at, dir) {

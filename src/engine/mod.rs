@@ -35,7 +35,7 @@ pub use perft::{divide, perft};
 pub use position::{Outcome, Position};
 pub use sample::Draw;
 
-use crate::rules::{Action, Cell, CellSet, MAX_PARTS, PlayerId, Rules, WhenStuck};
+use crate::rules::{Action, Cell, CellSet, Compulsion, MAX_PARTS, PlayerId, Rules, WhenStuck};
 
 /// Why a played act is not legal, by the rule that only its result can break.
 pub(crate) enum Refusal {
@@ -340,8 +340,10 @@ impl Engine {
         let mut work = pos.clone();
         let mut mv = Move::PASS;
         self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
-        if self.rules.mandatory_captures && !budget::stopped() {
-            self.keep_captures(pos, out);
+        if let Some(compulsion) = self.rules.mandatory_captures
+            && !budget::stopped()
+        {
+            self.keep_captures(pos, compulsion, out);
         }
         if out.is_empty() && !budget::stopped() && self.rules.when_stuck.passes() {
             self.end_turn(&mut work);
@@ -355,17 +357,30 @@ impl Engine {
 
     /// `captures are mandatory`: when a listed move takes an enemy piece off
     /// the board, only such moves are kept.
-    fn keep_captures(&self, pos: &Position, out: &mut Successors) {
+    fn keep_captures(&self, pos: &Position, compulsion: Compulsion, out: &mut Successors) {
         let enemy = 1 - pos.to_move();
         let before = pos.on_board(enemy);
-        let takes = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
-            engine.replay(pos, mv, trail).on_board(enemy) < before
+        let taken = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
+            before.saturating_sub(engine.replay(pos, mv, trail).on_board(enemy))
+        };
+        // The fewest pieces a kept move takes: one, or with `taking the
+        // most` the most any move takes.
+        let least = match compulsion {
+            Compulsion::Any => 1,
+            Compulsion::Most => {
+                let mut most = 0;
+                for i in 0..out.moves.len() {
+                    let mv = out.moves[i];
+                    most = most.max(taken(self, &mv, &mut out.trail));
+                }
+                most.max(1)
+            }
         };
         // Compacted in place, so that a play-out allocates nothing.
         let mut kept = 0;
         for i in 0..out.moves.len() {
             let mv = out.moves[i];
-            if takes(self, &mv, &mut out.trail) {
+            if taken(self, &mv, &mut out.trail) >= least {
                 out.moves[kept] = mv;
                 out.keys[kept] = out.keys[i];
                 kept += 1;

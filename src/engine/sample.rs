@@ -77,7 +77,7 @@ impl Engine {
             return Some(outcome);
         }
         // Whether a way is legal depends on the other ways: list them all.
-        if self.rules.mandatory_captures {
+        if self.rules.mandatory_captures.is_some() {
             self.legal_moves(pos, scratch);
             if scratch.is_empty() {
                 return Some(self.stuck_outcome(pos));

@@ -54,9 +54,10 @@ pub struct Rules {
     pub remove_disconnected: Option<DirSet>,
     /// From `illegal if both players win`.
     pub illegal_if_both_win: bool,
-    /// From `captures are mandatory`: while a move that captures is legal,
-    /// only moves that capture are.
-    pub mandatory_captures: bool,
+    /// From `captures are mandatory[, taking the most]`: while a move that
+    /// captures is legal, only moves that capture are; with `Most`, only
+    /// those that take the most pieces.
+    pub mandatory_captures: Option<Compulsion>,
     /// From `promote …`, in file order.
     pub promotions: Vec<Promotion>,
     /// From `goal …`, in file order, one per player a goal is for (`goal each`
@@ -179,6 +180,16 @@ pub struct MoveRule {
     pub text: String,
 }
 
+/// Which captures `captures are mandatory` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compulsion {
+    /// Any move that captures.
+    Any,
+    /// `taking the most`: the moves that take the most pieces
+    /// (international draughts' majority rule).
+    Most,
+}
+
 /// `promote KIND to KIND in REGION[, ending the move]`.
 #[derive(Clone, Debug)]
 pub struct Promotion {
@@ -202,6 +213,9 @@ pub struct Flank {
     pub convert: bool,
     /// The directions looked along, per player: all eight unless `along`.
     pub dirs: PerPlayer<DirSet>,
+    /// `adjacent enemies`: every enemy piece next to the arrival cell along
+    /// `dirs`, bracketed or not (Ataxx).
+    pub adjacent: bool,
 }
 
 /// The primitive of an option, with its regions and directions resolved per

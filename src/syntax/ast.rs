@@ -90,9 +90,13 @@ pub enum DeclKind {
     },
     /// `illegal if both players win`
     IllegalIfBothWin,
-    /// `captures are mandatory`: while a capturing move is legal, only
-    /// capturing moves are.
-    MandatoryCaptures,
+    /// `captures are mandatory[, taking the most]`: while a capturing move
+    /// is legal, only capturing moves are (only those taking the most
+    /// pieces, with `taking the most`).
+    MandatoryCaptures {
+        /// `taking the most`.
+        most: bool,
+    },
     /// `promote KIND to KIND in REGION[, ending the move]`: a piece of the
     /// first kind that arrives in the region becomes the second kind.
     Promote {
@@ -140,7 +144,7 @@ impl DeclKind {
             DeclKind::Limit { .. } => "limit group size",
             DeclKind::RemoveDisconnected { .. } => "after each move remove disconnected pieces",
             DeclKind::IllegalIfBothWin => "illegal if both players win",
-            DeclKind::MandatoryCaptures => "captures are mandatory",
+            DeclKind::MandatoryCaptures { .. } => "captures are mandatory",
             DeclKind::Promote { .. } => "promote",
             DeclKind::Goal { .. } => "goal",
             DeclKind::Stuck(_) => "when stuck",
@@ -588,6 +592,9 @@ pub enum Clause {
     Flanking {
         /// `converting` (true) or `capturing` (false).
         convert: bool,
+        /// `adjacent`: every enemy piece next to the arrival cell, not only
+        /// those bracketed (Ataxx).
+        adjacent: bool,
         /// The directions after `along` (all eight otherwise).
         along: Vec<Spanned<DirWord>>,
     },

@@ -211,7 +211,9 @@ impl Shift {
                 connected: inner.next().map(|p| self.connectivity(p)),
             },
             Rule::illegal_decl => DeclKind::IllegalIfBothWin,
-            Rule::mandatory_decl => DeclKind::MandatoryCaptures,
+            Rule::mandatory_decl => DeclKind::MandatoryCaptures {
+                most: pair_text.contains("most"),
+            },
             Rule::promote_decl => {
                 let parts: Vec<P> = inner.collect();
                 let mut names = parts.iter().filter(|p| p.as_rule() == Rule::name);
@@ -639,6 +641,7 @@ impl Shift {
             Rule::must_continue => Clause::MustContinue,
             Rule::flanking => Clause::Flanking {
                 convert: inner.as_str().starts_with("converting"),
+                adjacent: inner.as_str().contains("adjacent"),
                 along: inner
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::direction_list)
