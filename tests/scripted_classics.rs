@@ -314,3 +314,13 @@ fn converting_adjacent_enemies_turns_every_neighbour() {
     assert_eq!(game.position().owned(0).len(), 3, "{}", game_board(&game));
     assert_eq!(game.position().owned(1).len(), 1);
 }
+
+#[test]
+fn draughts_a_chain_is_typed_as_its_path() {
+    let engine = draughts("  Black man on a1\n  White man on b2, d4, f6, h8\n");
+    let mut game = Game::new(&engine);
+    // Not a path of the capture: refused.
+    assert!(game.play("a1xc3xg7").is_err());
+    play(&mut game, "a1xc3xe5xg7");
+    assert_eq!(game.position().owned(1).len(), 1);
+}

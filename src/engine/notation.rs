@@ -14,7 +14,7 @@
 use super::moves::{Act, Move};
 use super::position::Edit;
 use super::{Engine, Position, Successors};
-use crate::rules::{Action, CellSet, Dir, PlayerId};
+use crate::rules::{Action, Cell, CellSet, Dir, PlayerId};
 
 /// Why a typed move was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -168,10 +168,16 @@ impl Engine {
         // arrow that is written must be right.
         let mut hits: Vec<(usize, String)> = Vec::new();
         let mut other_arrows: Vec<String> = Vec::new();
+        // A capture written as its path of landings (`c3xe5xg3`), as
+        // draughts players write it: the pieces taken lie between them.
+        let path = self.capture_path(&wanted);
         for (mv, next) in ways.moves.iter().zip(&ways.positions) {
             let written = normalize(&self.notation(pos, mv));
             let Some(i) = find(next) else { continue };
-            if arrows_left_out(&wanted, &written) || without_captures(&written) == wanted {
+            if arrows_left_out(&wanted, &written)
+                || without_captures(&written) == wanted
+                || path.as_deref() == Some(written.as_str())
+            {
                 if !hits.iter().any(|(h, _)| *h == i) {
                     hits.push((i, written));
                 }
@@ -201,6 +207,46 @@ impl Engine {
                 options: hits.into_iter().map(|(_, written)| written).collect(),
             }),
         }
+    }
+}
+
+impl Engine {
+    /// `c3xe5xg3` as gamut writes it, `c3xg3(d4,f4)`: the landings of a
+    /// chain of short jumps, each two cells along a line from the last,
+    /// with the cells between them as the pieces taken. `None` for any
+    /// other text.
+    fn capture_path(&self, typed: &str) -> Option<String> {
+        let board = &self.rules.board;
+        let cells: Vec<Cell> = typed
+            .split('x')
+            .map(|t| board.parse_cell(t))
+            .collect::<Option<_>>()?;
+        if cells.len() < 3 {
+            return None;
+        }
+        let mut taken = CellSet::EMPTY;
+        for pair in cells.windows(2) {
+            let (f0, r0) = (
+                i32::from(board.file_of(pair[0])),
+                i32::from(board.rank_of(pair[0])),
+            );
+            let (f1, r1) = (
+                i32::from(board.file_of(pair[1])),
+                i32::from(board.rank_of(pair[1])),
+            );
+            let (df, dr) = (f1 - f0, r1 - r0);
+            if !matches!(df.abs(), 0 | 2) || !matches!(dr.abs(), 0 | 2) || (df, dr) == (0, 0) {
+                return None;
+            }
+            taken.insert(board.cell_at(i32::midpoint(f0, f1) as u8, i32::midpoint(r0, r1) as u8));
+        }
+        let names: Vec<String> = taken.iter().map(|c| board.cell_name(c)).collect();
+        Some(format!(
+            "{}x{}({})",
+            board.cell_name(cells[0]),
+            board.cell_name(cells[cells.len() - 1]),
+            names.join(",")
+        ))
     }
 }
 
