@@ -144,6 +144,8 @@ fn clauses() -> impl Strategy<Value = String> {
             ", capturing flanked enemies along orthogonal",
             ", must convert a piece",
             ", chained, capturing, must continue",
+            ", dropping down",
+            ", dropping backward",
         ]),
         0..3,
     )

@@ -132,6 +132,10 @@ fn english_draughts() {
     run_suite("english-draughts");
 }
 #[test]
+fn connect_four() {
+    run_suite("connect-four");
+}
+#[test]
 fn gomoku() {
     run_suite("gomoku");
 }

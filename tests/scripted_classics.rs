@@ -324,3 +324,45 @@ fn draughts_a_chain_is_typed_as_its_path() {
     play(&mut game, "a1xc3xe5xg7");
     assert_eq!(game.position().owned(1).len(), 1);
 }
+
+#[test]
+fn connect_four_discs_fall_and_four_in_a_file_wins() {
+    let engine = shipped("connect-four");
+    let mut game = Game::new(&engine);
+    // Only the bottom cell of each column takes a disc.
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["a1", "b1", "c1", "d1", "e1", "f1", "g1"]);
+    assert_illegal(&game, "e2");
+    play(&mut game, "e1 f1 e2 f2 e3 f3");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "e4");
+    assert_eq!(winner(&game), Some(0));
+}
+
+#[test]
+fn connect_four_a_diagonal_wins_for_the_second_player() {
+    let engine = shipped("connect-four");
+    let mut game = Game::new(&engine);
+    // Yellow builds d1 e2 f3 g4 on a staircase of Red's discs.
+    play(&mut game, "a1 d1 e1 e2 f1 b1 f2 f3 g1 b2 g2 c1 g3");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "g4");
+    assert_eq!(winner(&game), Some(1), "{}", game_board(&game));
+}
+
+#[test]
+fn dropping_follows_the_players_frame() {
+    // `dropping backward`: each player's pieces fall towards their own side.
+    let engine = engine_of(
+        "board 3 x 4\nplayers A, B\nreserve 6 each\nmove place, dropping backward\nwhen stuck draw\n",
+    );
+    let mut game = Game::new(&engine);
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["a1", "b1", "c1"]);
+    play(&mut game, "a1");
+    let mut moves = legal(&game);
+    moves.sort();
+    assert_eq!(moves, ["a4", "b4", "c4"]);
+}

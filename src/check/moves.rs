@@ -139,6 +139,7 @@ fn check_option(
         flank: None,
         must_convert: false,
         must_continue: false,
+        dropping: None,
         text,
     };
     apply_clauses(ch, option, ctx, part, &mut rule);
@@ -340,6 +341,24 @@ fn apply_clauses(
             }
             Clause::MustRemoveAPiece => rule.must_remove = true,
             Clause::MustConvert => rule.must_convert = true,
+            Clause::Dropping(word) => {
+                let dirs = ctx.dirs(std::slice::from_ref(word));
+                let single = |set: DirSet| {
+                    let mut it = set.iter();
+                    it.next().filter(|_| it.next().is_none())
+                };
+                match (single(dirs[0]), single(dirs[1])) {
+                    (Some(a), Some(b)) if matches!(option.primitive, Primitive::Place { .. }) => {
+                        rule.dropping = Some([a, b]);
+                    }
+                    (Some(_), Some(_)) => misuse(ch, "dropping", "`place`"),
+                    _ => misuse(
+                        ch,
+                        "dropping",
+                        "`place`, with one direction (`down`, `backward`…)",
+                    ),
+                }
+            }
             Clause::MustContinue => {
                 if has(option, |c| matches!(c, Clause::Chained)) {
                     rule.must_continue = true;

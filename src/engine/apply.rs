@@ -118,6 +118,32 @@ impl Engine {
         }
     }
 
+    /// `dropping DIRECTION`: of the empty cells `cells`, those a falling
+    /// piece stops on (the next cell that way is taken, a hole or off the
+    /// board). All of them without the clause.
+    pub(super) fn dropped(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        cells: CellSet,
+    ) -> CellSet {
+        let Some(dirs) = option.dropping else {
+            return cells;
+        };
+        let board = &self.rules.board;
+        let mut out = CellSet::EMPTY;
+        for c in cells.iter() {
+            if board
+                .neighbour(c, dirs[player])
+                .is_none_or(|n| !pos.is_empty(n))
+            {
+                out.insert(c);
+            }
+        }
+        out
+    }
+
     /// `promote …`: the piece that arrived on `to` changes kind if the cell
     /// is in a promotion region of its kind.
     fn promote(&self, ed: &mut Edit, to: Cell, player: PlayerId) {

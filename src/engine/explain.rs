@@ -88,6 +88,23 @@ impl Engine {
                 if !allowed.contains(*c) {
                     return Some(self.outside(*c, allowed, "place a piece on"));
                 }
+                // A piece that falls does not stop in mid-air.
+                for o in part0 {
+                    let Some(dirs) = o.dropping else { continue };
+                    let mut at = *c;
+                    while let Some(next) = board.neighbour(at, dirs[player]) {
+                        if !pos.is_empty(next) {
+                            break;
+                        }
+                        at = next;
+                    }
+                    if at != *c {
+                        return Some(format!(
+                            "a piece placed there falls to {}",
+                            board.cell_name(at)
+                        ));
+                    }
+                }
                 None
             }
             [from, to] => {

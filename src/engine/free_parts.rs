@@ -166,6 +166,9 @@ impl Engine {
                                 free(&act, line.set)
                             })
                     }
+                    Action::Place { .. } if option.dropping.is_some() => {
+                        !reads_holdings && free(&base, self.rules.board.cells)
+                    }
                     Action::Place { on } => {
                         !reads_holdings
                             && on[player]

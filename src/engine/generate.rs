@@ -231,7 +231,8 @@ impl Engine {
                         kind: kind as u8,
                         ..base
                     };
-                    push_dests(acts, captures, act, on[player].inter(empty), ordered);
+                    let cells = self.dropped(option, pos, player, on[player].inter(empty));
+                    push_dests(acts, captures, act, cells, ordered);
                 }
             }
             Action::Enter { entries } => {

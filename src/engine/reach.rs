@@ -85,6 +85,8 @@ impl Engine {
             }
             match &option.action {
                 // The empty cells of the region, and the kinds in reserve.
+                // A dropping one reads the cells it falls past too.
+                Action::Place { .. } if option.dropping.is_some() => return None,
                 Action::Place { on } => {
                     cells = cells.union(on[player]);
                     holdings = true;

@@ -106,6 +106,22 @@ impl Rules {
         if self.illegal_if_both_win {
             writeln!(out, "illegal: a move after which both players win")?;
         }
+        match self.mandatory_captures {
+            Some(super::Compulsion::Any) => writeln!(out, "captures: mandatory")?,
+            Some(super::Compulsion::Most) => {
+                writeln!(out, "captures: mandatory, taking the most")?;
+            }
+            None => {}
+        }
+        for p in &self.promotions {
+            let end = if p.ends_move { ", ending the move" } else { "" };
+            writeln!(
+                out,
+                "promote: {} to {}{end} in",
+                self.kinds[p.from], self.kinds[p.to]
+            )?;
+            self.write_sets(out, &p.region)?;
+        }
         for g in &self.goals {
             let outcome = match g.outcome {
                 GoalOutcome::Wins => "wins",
@@ -286,10 +302,36 @@ impl Rules {
             writeln!(out, "    ending in:")?;
             self.write_sets(out, end)?;
         }
+        if let Some(flank) = &o.flank {
+            let what = if flank.convert {
+                "converting"
+            } else {
+                "capturing"
+            };
+            let how = if flank.adjacent {
+                "adjacent"
+            } else {
+                "flanked"
+            };
+            writeln!(
+                out,
+                "    {what} {how} enemies along {}",
+                self.dir_sets(&flank.dirs)
+            )?;
+        }
+        if let Some(dirs) = &o.dropping {
+            writeln!(
+                out,
+                "    dropping {}",
+                self.dir_sets(&dirs.map(crate::rules::DirSet::single))
+            )?;
+        }
         let flags: Vec<&str> = [
             (o.must_end_further_forward, "must end further forward"),
             (o.must_remove, "must remove a piece"),
             (o.not_on_entry_line, "not on entry line"),
+            (o.must_convert, "must convert a piece"),
+            (o.must_continue, "must continue"),
         ]
         .iter()
         .filter(|(on, _)| *on)

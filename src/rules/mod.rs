@@ -176,6 +176,9 @@ pub struct MoveRule {
     pub must_convert: bool,
     /// `must continue`: a chained jump may end only where no jump goes on.
     pub must_continue: bool,
+    /// `dropping DIRECTION`: a placement falls that way, per player, to the
+    /// last empty cell before a piece, a hole or the edge.
+    pub dropping: Option<PerPlayer<Dir>>,
     /// The option as written, for summaries and messages.
     pub text: String,
 }

@@ -602,6 +602,9 @@ pub enum Clause {
     MustConvert,
     /// `must continue`: a chained jump may stop only where no jump goes on.
     MustContinue,
+    /// `dropping DIRECTION`: a placement falls that way to the last empty
+    /// cell before a piece, a hole or the edge (Connect Four).
+    Dropping(Spanned<DirWord>),
     /// `only if TEST` or `only when TEST`: the option is open only while the test holds.
     OnlyIf(TestWords),
 }

@@ -639,6 +639,14 @@ impl Shift {
             Rule::capturing => Clause::Capturing,
             Rule::must_convert => Clause::MustConvert,
             Rule::must_continue => Clause::MustContinue,
+            Rule::dropping => Clause::Dropping(
+                self.dir(
+                    inner
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::direction)
+                        .expect("grammar: dropping direction"),
+                ),
+            ),
             Rule::flanking => Clause::Flanking {
                 convert: inner.as_str().starts_with("converting"),
                 adjacent: inner.as_str().contains("adjacent"),
