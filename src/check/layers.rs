@@ -117,27 +117,12 @@ pub(super) fn load_chain(
                 .with_note(extends[0].span, "first given here"),
             );
         }
-        let parent = extends.first().and_then(|d| match &d.kind {
-            DeclKind::Extends(target) => Some((target.clone(), d.span)),
-            DeclKind::Game(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Players(_)
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Setup(_)
-            | DeclKind::Reserve(_)
-            | DeclKind::Region { .. }
-            | DeclKind::Move(_)
-            | DeclKind::Promote { .. }
-            | DeclKind::Then { .. }
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Goal { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => None,
+        let parent = extends.first().and_then(|d| {
+            if let DeclKind::Extends(target) = &d.kind {
+                Some((target.clone(), d.span))
+            } else {
+                None
+            }
         });
         files.push(ast.decls);
         let Some((target, span)) = parent else { break };
@@ -224,35 +209,20 @@ pub(super) fn merge(
     let mut goal_newest: HashMap<(String, bool), usize> = HashMap::new();
     for l in &decls {
         let key = l.decl.kind.keyword();
-        match &l.decl.kind {
-            DeclKind::Move(_)
-            | DeclKind::Then { .. }
-            | DeclKind::Extends(_)
-            | DeclKind::Promote { .. } => {}
-            DeclKind::Region { .. } => {
-                region_newest.insert(region_key(&l.decl.kind), l.layer);
+        match override_of(&l.decl.kind) {
+            Override::Accumulates | Override::Dropped => {}
+            Override::ByName(name) => {
+                region_newest.insert(name, l.layer);
             }
-            DeclKind::Goal { .. } => {
-                if let Some(k) = goal_key(&l.decl.kind) {
-                    goal_newest.insert(k, l.layer);
+            Override::ByGoal(Some(k)) => {
+                goal_newest.insert(k, l.layer);
+            }
+            Override::ByGoal(None) => {}
+            Override::Newest { once_per_file } => {
+                newest.insert(key, l.layer);
+                if !once_per_file {
+                    continue;
                 }
-            }
-            DeclKind::Setup(_) | DeclKind::Reserve(_) => {
-                newest.insert(key, l.layer);
-            }
-            DeclKind::Game(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Players(_)
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => {
-                newest.insert(key, l.layer);
                 if let Some(first) = first_in_layer.get(&(key, l.layer)) {
                     diags.push(
                         Diagnostic::new(
@@ -271,93 +241,63 @@ pub(super) fn merge(
     }
     decls
         .into_iter()
-        .filter(|l| {
-            let key = l.decl.kind.keyword();
-            match &l.decl.kind {
-                DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Promote { .. } => true,
-                DeclKind::Extends(_) => false,
-                DeclKind::Region { .. } => {
-                    region_newest.get(&region_key(&l.decl.kind)) == Some(&l.layer)
-                }
-                DeclKind::Goal { .. } => match goal_key(&l.decl.kind) {
-                    Some(k) => goal_newest.get(&k) == Some(&l.layer),
-                    None => true,
-                },
-                DeclKind::Game(_)
-                | DeclKind::Board { .. }
-                | DeclKind::Players(_)
-                | DeclKind::Turns { .. }
-                | DeclKind::Pieces(_)
-                | DeclKind::Setup(_)
-                | DeclKind::Reserve(_)
-                | DeclKind::Limit { .. }
-                | DeclKind::RemoveDisconnected { .. }
-                | DeclKind::IllegalIfBothWin
-                | DeclKind::MandatoryCaptures { .. }
-                | DeclKind::Stuck(_)
-                | DeclKind::Draw(_)
-                | DeclKind::Precedence(_) => newest.get(key) == Some(&l.layer),
-            }
+        .filter(|l| match override_of(&l.decl.kind) {
+            Override::Accumulates | Override::ByGoal(None) => true,
+            Override::Dropped => false,
+            Override::ByName(name) => region_newest.get(&name) == Some(&l.layer),
+            Override::ByGoal(Some(k)) => goal_newest.get(&k) == Some(&l.layer),
+            Override::Newest { .. } => newest.get(l.decl.kind.keyword()) == Some(&l.layer),
         })
         .map(|l| l.decl)
         .collect()
 }
 
-/// Regions are overridden by name: a variant's definitions of a name,
-/// for one player or for both, replace all of its parent's.
-fn region_key(kind: &DeclKind) -> String {
-    match kind {
-        DeclKind::Region { name, .. } => name.node.clone(),
-        DeclKind::Game(_)
-        | DeclKind::Extends(_)
-        | DeclKind::Board { .. }
-        | DeclKind::Players(_)
-        | DeclKind::Turns { .. }
-        | DeclKind::Pieces(_)
-        | DeclKind::Setup(_)
-        | DeclKind::Reserve(_)
-        | DeclKind::Move(_)
-        | DeclKind::Promote { .. }
-        | DeclKind::Then { .. }
-        | DeclKind::Limit { .. }
-        | DeclKind::RemoveDisconnected { .. }
-        | DeclKind::IllegalIfBothWin
-        | DeclKind::MandatoryCaptures { .. }
-        | DeclKind::Goal { .. }
-        | DeclKind::Stuck(_)
-        | DeclKind::Draw(_)
-        | DeclKind::Precedence(_) => String::new(),
-    }
+/// How a variant's declaration of a kind replaces its parent's.
+enum Override {
+    /// Every layer's are kept (`move`, `then`, `promote`).
+    Accumulates,
+    /// Used while loading, then dropped (`extends`).
+    Dropped,
+    /// Regions, by name: a variant's definitions of a name, for one player
+    /// or for both, replace all of its parent's.
+    ByName(String),
+    /// Goals, by (player, is a win); `None` for `each`, which was expanded
+    /// per player before merging and so never reaches here.
+    ByGoal(Option<(String, bool)>),
+    /// The newest layer that declares it wins; `once_per_file` when a file
+    /// may declare it only once (all but `setup` and `reserve`, which may
+    /// come in several declarations).
+    Newest { once_per_file: bool },
 }
 
-/// (player, is a win) for a goal of one player; `None` for `each`.
-fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
+fn override_of(kind: &DeclKind) -> Override {
     match kind {
-        DeclKind::Goal {
-            owner: GoalOwner::Player(p),
-            outcome,
-            ..
-        } => Some((p.node.clone(), outcome.node == OutcomeWord::Wins)),
+        DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Promote { .. } => {
+            Override::Accumulates
+        }
+        DeclKind::Extends(_) => Override::Dropped,
+        DeclKind::Region { name, .. } => Override::ByName(name.node.clone()),
+        DeclKind::Goal { owner, outcome, .. } => Override::ByGoal(match owner {
+            GoalOwner::Player(p) => Some((p.node.clone(), outcome.node == OutcomeWord::Wins)),
+            GoalOwner::Each(_) => None,
+        }),
+        DeclKind::Setup(_) | DeclKind::Reserve(_) => Override::Newest {
+            once_per_file: false,
+        },
         DeclKind::Game(_)
-        | DeclKind::Extends(_)
         | DeclKind::Board { .. }
         | DeclKind::Players(_)
         | DeclKind::Turns { .. }
         | DeclKind::Pieces(_)
-        | DeclKind::Setup(_)
-        | DeclKind::Reserve(_)
-        | DeclKind::Region { .. }
-        | DeclKind::Move(_)
-        | DeclKind::Promote { .. }
-        | DeclKind::Then { .. }
         | DeclKind::Limit { .. }
         | DeclKind::RemoveDisconnected { .. }
         | DeclKind::IllegalIfBothWin
         | DeclKind::MandatoryCaptures { .. }
-        | DeclKind::Goal { .. }
         | DeclKind::Stuck(_)
         | DeclKind::Draw(_)
-        | DeclKind::Precedence(_) => None,
+        | DeclKind::Precedence(_) => Override::Newest {
+            once_per_file: true,
+        },
     }
 }
 
@@ -366,47 +306,32 @@ fn goal_key(kind: &DeclKind) -> Option<(String, bool)> {
 fn expand_each_goals(decls: Vec<Layered>, player_names: &[String]) -> Vec<Layered> {
     let mut out = Vec::with_capacity(decls.len());
     for l in decls {
-        match &l.decl.kind {
-            DeclKind::Goal {
-                owner: GoalOwner::Each(span),
-                outcome,
-                condition,
-            } if !player_names.is_empty() => {
-                for name in player_names {
-                    let kind = DeclKind::Goal {
-                        owner: GoalOwner::Player(crate::diag::Spanned::new(name.clone(), *span)),
-                        outcome: outcome.clone(),
-                        condition: condition.clone(),
-                    };
-                    out.push(Layered {
-                        decl: Decl {
-                            kind,
-                            span: l.decl.span,
-                        },
-                        layer: l.layer,
-                    });
-                }
-            }
-            DeclKind::Game(_)
-            | DeclKind::Extends(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Players(_)
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Setup(_)
-            | DeclKind::Reserve(_)
-            | DeclKind::Region { .. }
-            | DeclKind::Move(_)
-            | DeclKind::Promote { .. }
-            | DeclKind::Then { .. }
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Goal { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => out.push(l),
+        let DeclKind::Goal {
+            owner: GoalOwner::Each(span),
+            outcome,
+            condition,
+        } = &l.decl.kind
+        else {
+            out.push(l);
+            continue;
+        };
+        if player_names.is_empty() {
+            out.push(l);
+            continue;
+        }
+        for name in player_names {
+            let kind = DeclKind::Goal {
+                owner: GoalOwner::Player(crate::diag::Spanned::new(name.clone(), *span)),
+                outcome: outcome.clone(),
+                condition: condition.clone(),
+            };
+            out.push(Layered {
+                decl: Decl {
+                    kind,
+                    span: l.decl.span,
+                },
+                layer: l.layer,
+            });
         }
     }
     out

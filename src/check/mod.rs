@@ -99,29 +99,12 @@ fn newest_players(decls: &[layers::Layered]) -> Vec<String> {
     decls
         .iter()
         .rev()
-        .find_map(|l| match &l.decl.kind {
-            DeclKind::Players(entries) => {
+        .find_map(|l| {
+            if let DeclKind::Players(entries) = &l.decl.kind {
                 Some(entries.iter().map(|e| e.name.node.clone()).collect())
+            } else {
+                None
             }
-            DeclKind::Game(_)
-            | DeclKind::Extends(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Setup(_)
-            | DeclKind::Reserve(_)
-            | DeclKind::Region { .. }
-            | DeclKind::Move(_)
-            | DeclKind::Promote { .. }
-            | DeclKind::Then { .. }
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Goal { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => None,
         })
         .unwrap_or_default()
 }

@@ -27,22 +27,26 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
     };
     let mut later: Vec<Part> = Vec::new();
     let mut first_then: Option<Span> = None;
-    for d in decls {
-        match &d.kind {
-            DeclKind::Move(option) => {
+    for d in part_decls(decls) {
+        match d {
+            PartDecl::Move(option) => {
                 if let Some(rule) = check_option(ch, option, ctx, 0) {
                     push_option(ch, &mut first, rule, option.span);
                 }
             }
-            DeclKind::Then { optional, options } => {
-                first_then.get_or_insert(d.span);
+            PartDecl::Then {
+                span,
+                optional,
+                options,
+            } => {
+                first_then.get_or_insert(span);
                 if later.len() + 1 == MAX_PARTS {
-                    ch.report(Kind::TooManyParts { max: MAX_PARTS }, d.span);
+                    ch.report(Kind::TooManyParts { max: MAX_PARTS }, span);
                     continue;
                 }
                 let part_index = later.len() + 1;
                 let mut part = Part {
-                    optional: *optional,
+                    optional,
                     options: Vec::new(),
                 };
                 for o in options {
@@ -52,24 +56,6 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
                 }
                 later.push(part);
             }
-            DeclKind::Game(_)
-            | DeclKind::Extends(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Players(_)
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Setup(_)
-            | DeclKind::Reserve(_)
-            | DeclKind::Region { .. }
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Promote { .. }
-            | DeclKind::Goal { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => {}
         }
     }
     let has_move = decls.iter().any(|d| matches!(d.kind, DeclKind::Move(_)));
@@ -88,6 +74,47 @@ pub(super) fn check_parts(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
 
 /// Adds an option to a part, reporting (once) the first option past the
 /// most a part may have; the error keeps the rules from being made.
+/// A declaration that makes a part of the turn: a `move` option of the
+/// first part, or a `then` part.
+enum PartDecl<'a> {
+    Move(&'a MoveOption),
+    Then {
+        span: Span,
+        optional: bool,
+        options: &'a [MoveOption],
+    },
+}
+
+/// The declarations that make the parts of a turn, in file order.
+fn part_decls(decls: &[Decl]) -> impl Iterator<Item = PartDecl<'_>> {
+    decls.iter().filter_map(|d| match &d.kind {
+        DeclKind::Move(option) => Some(PartDecl::Move(option)),
+        DeclKind::Then { optional, options } => Some(PartDecl::Then {
+            span: d.span,
+            optional: *optional,
+            options,
+        }),
+        DeclKind::Game(_)
+        | DeclKind::Extends(_)
+        | DeclKind::Board { .. }
+        | DeclKind::Players(_)
+        | DeclKind::Turns { .. }
+        | DeclKind::Pieces(_)
+        | DeclKind::Setup(_)
+        | DeclKind::Reserve(_)
+        | DeclKind::Region { .. }
+        | DeclKind::Limit { .. }
+        | DeclKind::RemoveDisconnected { .. }
+        | DeclKind::IllegalIfBothWin
+        | DeclKind::MandatoryCaptures { .. }
+        | DeclKind::Promote { .. }
+        | DeclKind::Goal { .. }
+        | DeclKind::Stuck(_)
+        | DeclKind::Draw(_)
+        | DeclKind::Precedence(_) => None,
+    })
+}
+
 fn push_option(ch: &mut Checker, part: &mut Part, rule: MoveRule, span: Span) {
     if part.options.len() == MAX_OPTIONS {
         ch.report(Kind::TooManyOptions { max: MAX_OPTIONS }, span);
@@ -679,31 +706,13 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
     // Each part's option spans, in the order of the rules' options.
     let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
     let mut then_spans = Vec::new();
-    for d in decls {
-        match &d.kind {
-            DeclKind::Move(option) => spans[0].push(option.span),
-            DeclKind::Then { options, .. } => {
+    for d in part_decls(decls) {
+        match d {
+            PartDecl::Move(option) => spans[0].push(option.span),
+            PartDecl::Then { span, options, .. } => {
                 spans.push(options.iter().map(|o| o.span).collect());
-                then_spans.push(d.span);
+                then_spans.push(span);
             }
-            DeclKind::Game(_)
-            | DeclKind::Extends(_)
-            | DeclKind::Board { .. }
-            | DeclKind::Players(_)
-            | DeclKind::Turns { .. }
-            | DeclKind::Pieces(_)
-            | DeclKind::Setup(_)
-            | DeclKind::Reserve(_)
-            | DeclKind::Region { .. }
-            | DeclKind::Limit { .. }
-            | DeclKind::RemoveDisconnected { .. }
-            | DeclKind::IllegalIfBothWin
-            | DeclKind::MandatoryCaptures { .. }
-            | DeclKind::Promote { .. }
-            | DeclKind::Goal { .. }
-            | DeclKind::Stuck(_)
-            | DeclKind::Draw(_)
-            | DeclKind::Precedence(_) => {}
         }
     }
     let big_board = rules.board.cells.len() > 64;
