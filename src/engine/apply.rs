@@ -189,13 +189,9 @@ impl Engine {
                 continue;
             }
             let mut run = CellSet::EMPTY;
-            let mut at = to;
-            while let Some(next) = board.neighbour(at, dir) {
+            for next in board.ray(to, dir) {
                 match ed.pos.owner(next) {
-                    Some(p) if p != player => {
-                        run.insert(next);
-                        at = next;
-                    }
+                    Some(p) if p != player => run.insert(next),
                     Some(_) => {
                         flanked = flanked.union(run);
                         break;

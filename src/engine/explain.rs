@@ -48,18 +48,14 @@ impl Engine {
                 if pos.reserve_total(player) == 0 {
                     return Some("you have no pieces in reserve".into());
                 }
-                let line_full = part0.iter().any(|o| match &o.action {
-                    Action::Enter { entries } => entries[player]
-                        .iter()
-                        .any(|l| l.cells[0] == *c && l.cells.iter().all(|x| !pos.is_empty(*x))),
-                    Action::Place { .. }
-                    | Action::Relocate { .. }
-                    | Action::Step { .. }
-                    | Action::Slide { .. }
-                    | Action::Jump { .. }
-                    | Action::BearOff { .. }
-                    | Action::Return { .. } => false,
-                });
+                let line_full = part0
+                    .iter()
+                    .filter_map(|o| o.action.entries())
+                    .any(|entries| {
+                        entries[player]
+                            .iter()
+                            .any(|l| l.cells[0] == *c && l.cells.iter().all(|x| !pos.is_empty(*x)))
+                    });
                 if line_full {
                     return Some("that line is full".into());
                 }
@@ -75,29 +71,21 @@ impl Engine {
                 if !pos.is_empty(*c) {
                     return Some(format!("{} is occupied", board.cell_name(*c)));
                 }
-                let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
-                    Action::Place { on } => acc.union(on[player]),
-                    Action::Enter { .. }
-                    | Action::Relocate { .. }
-                    | Action::Step { .. }
-                    | Action::Slide { .. }
-                    | Action::Jump { .. }
-                    | Action::BearOff { .. }
-                    | Action::Return { .. } => acc,
-                });
+                let allowed = part0
+                    .iter()
+                    .filter_map(|o| o.action.placement_cells())
+                    .fold(CellSet::EMPTY, |acc, on| acc.union(on[player]));
                 if !allowed.contains(*c) {
                     return Some(self.outside(*c, allowed, "place a piece on"));
                 }
                 // A piece that falls does not stop in mid-air.
                 for o in part0 {
                     let Some(dirs) = o.dropping else { continue };
-                    let mut at = *c;
-                    while let Some(next) = board.neighbour(at, dirs[player]) {
-                        if !pos.is_empty(next) {
-                            break;
-                        }
-                        at = next;
-                    }
+                    let at = board
+                        .ray(*c, dirs[player])
+                        .take_while(|n| pos.is_empty(*n))
+                        .last()
+                        .unwrap_or(*c);
                     if at != *c {
                         return Some(format!(
                             "a piece placed there falls to {}",

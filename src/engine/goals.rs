@@ -228,13 +228,10 @@ impl Engine {
     ) -> Option<CellSet> {
         let board = &self.rules.board;
         let run = |from: Cell, dir: Dir| {
-            let mut cells = CellSet::EMPTY;
-            let mut at = from;
-            while let Some(next) = board.neighbour(at, dir).filter(|n| own.contains(*n)) {
-                cells.insert(next);
-                at = next;
-            }
-            cells
+            board
+                .ray(from, dir)
+                .take_while(|n| own.contains(*n))
+                .fold(CellSet::EMPTY, |cells, n| cells.union(CellSet::single(n)))
         };
         for start in starts.iter() {
             // Each start walks its lines: metered, since a crowded board

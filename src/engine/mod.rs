@@ -201,8 +201,8 @@ impl Engine {
         let entry_lines = rules.parts[0]
             .options
             .iter()
-            .map(|o| match &o.action {
-                Action::Enter { entries } => [0, 1].map(|p| {
+            .map(|o| match o.action.entries() {
+                Some(entries) => [0, 1].map(|p| {
                     entries[p]
                         .iter()
                         .map(|line| {
@@ -214,13 +214,7 @@ impl Engine {
                         })
                         .collect()
                 }),
-                Action::Place { .. }
-                | Action::Relocate { .. }
-                | Action::Step { .. }
-                | Action::Slide { .. }
-                | Action::Jump { .. }
-                | Action::BearOff { .. }
-                | Action::Return { .. } => [Vec::new(), Vec::new()],
+                None => [Vec::new(), Vec::new()],
             })
             .collect();
         let mut engine = Engine {

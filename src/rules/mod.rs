@@ -288,6 +288,38 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The entry lines of an `enter`, per player; `None` for any other
+    /// primitive.
+    pub fn entries(&self) -> Option<&PerPlayer<Vec<EntryLine>>> {
+        match self {
+            Action::Enter { entries } => Some(entries),
+            Action::Place { .. }
+            | Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => None,
+        }
+    }
+
+    /// The cells a `place` may put a piece on, per player; `None` for any
+    /// other primitive.
+    pub fn placement_cells(&self) -> Option<&PerPlayer<CellSet>> {
+        match self {
+            Action::Place { on } => Some(on),
+            Action::Enter { .. }
+            | Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => None,
+        }
+    }
+}
+
 /// One entry cell and the line its pushed pieces travel along.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntryLine {
