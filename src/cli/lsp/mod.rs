@@ -28,8 +28,8 @@ use lsp_types::{
     CompletionOptions, CompletionParams, CompletionResponse, GotoDefinitionParams,
     GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability,
     InitializeParams, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
-    PublishDiagnosticsParams, ReferenceParams, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    PublishDiagnosticsParams, ReferenceParams, ServerCapabilities, TextDocumentPositionParams,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use serde_json::Value;
 
@@ -234,59 +234,64 @@ impl Server<'_> {
     }
 
     fn result(&mut self, request: &Request) -> Result<Value, (ErrorCode, String)> {
-        let params = request.params.clone();
-        let bad = |e: serde_json::Error| (ErrorCode::InvalidParams, e.to_string());
-        let json = |v: Result<Value, serde_json::Error>| {
-            v.map_err(|e| (ErrorCode::InternalError, e.to_string()))
-        };
+        fn params<P: serde::de::DeserializeOwned>(
+            request: &Request,
+        ) -> Result<P, (ErrorCode, String)> {
+            serde_json::from_value(request.params.clone())
+                .map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+        }
         match request.method.as_str() {
             HoverRequest::METHOD => {
-                let p: HoverParams = serde_json::from_value(params).map_err(bad)?;
-                let at = p.text_document_position_params;
-                let Some(a) = self.analysis(&at.text_document.uri) else {
-                    return Ok(Value::Null);
-                };
-                let hover = a.hover(a.offset(at.position)).map(|(text, range)| Hover {
-                    contents: HoverContents::Markup(MarkupContent {
-                        kind: MarkupKind::Markdown,
-                        value: text,
-                    }),
-                    range: Some(range),
-                });
-                json(serde_json::to_value(hover))
+                let p: HoverParams = params(request)?;
+                self.at_position(&p.text_document_position_params, |a, at| {
+                    a.hover(at).map(|(text, range)| Hover {
+                        contents: HoverContents::Markup(MarkupContent {
+                            kind: MarkupKind::Markdown,
+                            value: text,
+                        }),
+                        range: Some(range),
+                    })
+                })
             }
             Completion::METHOD => {
-                let p: CompletionParams = serde_json::from_value(params).map_err(bad)?;
-                let at = p.text_document_position;
-                let Some(a) = self.analysis(&at.text_document.uri) else {
-                    return Ok(Value::Null);
-                };
-                let items = a.completions(a.offset(at.position));
-                json(serde_json::to_value(CompletionResponse::Array(items)))
+                let p: CompletionParams = params(request)?;
+                self.at_position(&p.text_document_position, |a, at| {
+                    CompletionResponse::Array(a.completions(at))
+                })
             }
             GotoDefinition::METHOD => {
-                let p: GotoDefinitionParams = serde_json::from_value(params).map_err(bad)?;
-                let at = p.text_document_position_params;
-                let Some(a) = self.analysis(&at.text_document.uri) else {
-                    return Ok(Value::Null);
-                };
-                let found = a.definition(a.offset(at.position));
-                json(serde_json::to_value(GotoDefinitionResponse::Array(found)))
+                let p: GotoDefinitionParams = params(request)?;
+                self.at_position(&p.text_document_position_params, |a, at| {
+                    GotoDefinitionResponse::Array(a.definition(at))
+                })
             }
             References::METHOD => {
-                let p: ReferenceParams = serde_json::from_value(params).map_err(bad)?;
-                let at = p.text_document_position;
-                let Some(a) = self.analysis(&at.text_document.uri) else {
-                    return Ok(Value::Null);
-                };
-                let found = a.references(a.offset(at.position), p.context.include_declaration);
-                json(serde_json::to_value(found))
+                let p: ReferenceParams = params(request)?;
+                let declarations = p.context.include_declaration;
+                self.at_position(&p.text_document_position, |a, at| {
+                    a.references(at, declarations)
+                })
             }
             other => Err((
                 ErrorCode::MethodNotFound,
                 format!("gamut lsp does not answer `{other}`"),
             )),
         }
+    }
+
+    /// The answer of `answer` at a place of an open document, as JSON;
+    /// `null` for a document that is not open.
+    fn at_position<T: serde::Serialize>(
+        &mut self,
+        at: &TextDocumentPositionParams,
+        answer: impl FnOnce(&Analysis, usize) -> T,
+    ) -> Result<Value, (ErrorCode, String)> {
+        let Some(a) = self.analysis(&at.text_document.uri) else {
+            return Ok(Value::Null);
+        };
+        let offset = a.offset(at.position);
+        serde_json::to_value(answer(a, offset))
+            .map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
     /// The analysis of an open document, made now if its text is new.
