@@ -141,6 +141,15 @@ fn gomoku() {
 }
 
 #[test]
+fn hex() {
+    run_suite("hex");
+}
+#[test]
+fn hex_5x5() {
+    run_suite("hex-5x5");
+}
+
+#[test]
 fn every_shipped_game_has_a_perft_suite() {
     for name in gamut::games::names() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/perft/{name}.perft"));

@@ -2,18 +2,23 @@
 //! everything else is checked against.
 
 use super::{Checker, regions};
+use crate::diag::Span;
 use crate::diag::{Diagnostic, Kind};
 use crate::rules::{
     Board, CellSet, Dir, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES, MAX_RANKS, PerPlayer, Player,
-    SetupPiece,
+    SetupPiece, Shape,
 };
-use crate::syntax::ast::{Decl, DeclKind, DirWord};
+use crate::syntax::ast::{BoardShape, Decl, DeclKind, DirWord, Region};
+
+/// The largest hexagon whose grid (`2N - 1` cells each way) fits 256 cells.
+const MAX_HEXAGON_SIDE: u64 = 8;
 
 impl Checker {
     pub(super) fn board(&mut self, decl: Option<&Decl>) -> Option<Board> {
         let Some(Decl {
             kind:
                 DeclKind::Board {
+                    shape,
                     width,
                     height,
                     without,
@@ -24,6 +29,16 @@ impl Checker {
             self.missing(Kind::NoBoard);
             return None;
         };
+        let shape = match shape {
+            BoardShape::Square => Shape::Square,
+            BoardShape::Hex => Shape::Hex,
+            BoardShape::Hexagon => Shape::Hexagon,
+        };
+        if shape == Shape::Hexagon {
+            // The grid of a hexagon of side N is 2N - 1 cells each way.
+            let side = self.number_in(width, 1, MAX_HEXAGON_SIDE, "the side of a hexagon")?;
+            return self.shaped_board(shape, side as u8, side as u8, without.as_ref(), width.span);
+        }
         let w = self.number_in(width, 1, MAX_FILES as u64, "the number of files");
         let h = self.number_in(height, 1, MAX_RANKS as u64, "the number of ranks");
         let (w, h) = (w?, h?);
@@ -39,13 +54,25 @@ impl Checker {
             );
             return None;
         }
+        self.shaped_board(shape, w as u8, h as u8, without.as_ref(), width.span)
+    }
+
+    /// The board of a checked size, less its `without` cells.
+    fn shaped_board(
+        &mut self,
+        shape: Shape,
+        width: u8,
+        height: u8,
+        without: Option<&Region>,
+        size_span: Span,
+    ) -> Option<Board> {
         let holes = match without {
-            Some(region) => regions::holes(w as u8, h as u8, region, &mut self.diags),
+            Some(region) => regions::holes(shape, width, height, region, &mut self.diags),
             None => CellSet::EMPTY,
         };
-        let board = Board::new(w as u8, h as u8, holes);
+        let board = Board::shaped(shape, width, height, holes);
         if board.cells.is_empty() {
-            let span = without.as_ref().map_or(width.span, |r| r.span);
+            let span = without.map_or(size_span, |r| r.span);
             self.report(Kind::NoCellLeft, span);
             return None;
         }

@@ -118,7 +118,7 @@ fn check_condition(
         } => {
             let count = ch.number_in(count, 2, 26, "the length of a row")? as u32;
             let lines = if along.is_empty() {
-                DirSet::ANY
+                ctx.board.dirs()
             } else {
                 ctx.dirs(along)[player]
             };

@@ -17,7 +17,8 @@ mod warnings;
 
 use crate::diag::{self, Code, Diagnostic, Kind, Sources, Span, Spanned};
 use crate::rules::{
-    Board, Compulsion, Dir, DirSet, GroupLimit, MAX_CELLS, PerPlayer, Rules, WhenStuck,
+    Board, Compulsion, Dir, DirSet, GroupLimit, MAX_CELLS, PerPlayer, Rules, Shape, WhenStuck,
+    hex_dirs,
 };
 use crate::syntax::ast::{Decl, DeclKind, DirWord, Number, StuckOutcome};
 
@@ -76,6 +77,7 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
         diags: diagnostics,
         regions: RegionTable::default(),
         file_start: layers::file_start(root_file),
+        shape: Shape::Square,
     };
     let rules = checker.check(&decls, name);
     let mut diagnostics = checker.diags;
@@ -118,6 +120,9 @@ struct Checker {
     diags: Vec<Diagnostic>,
     regions: RegionTable,
     file_start: Span,
+    /// The board's shape once checked: on a hex board every direction
+    /// word stands for hex directions (see [`hex_dirs`]).
+    shape: Shape,
 }
 
 /// What the game-wide checks have established, for the move and goal checks.
@@ -141,14 +146,28 @@ impl Context<'_> {
     pub(crate) fn dirs(&self, words: &[Spanned<DirWord>]) -> PerPlayer<DirSet> {
         [0, 1].map(|p| {
             words.iter().fold(DirSet::default(), |acc, w| {
-                acc.union(resolve_dir(w.node, self.facing[p]))
+                acc.union(resolve_dir(w.node, self.facing[p], self.board.shape))
             })
         })
     }
 }
 
-/// The absolute directions a word means for a player facing `facing`.
-pub fn resolve_dir(word: DirWord, facing: Dir) -> DirSet {
+/// The absolute directions a word means for a player facing `facing`, on
+/// a board of `shape`.
+pub fn resolve_dir(word: DirWord, facing: Dir, shape: Shape) -> DirSet {
+    on_shape(resolve_square_dir(word, facing), shape)
+}
+
+/// Square directions as the directions of a board of `shape`.
+pub(crate) fn on_shape(square: DirSet, shape: Shape) -> DirSet {
+    if shape.is_hex() {
+        hex_dirs(square)
+    } else {
+        square
+    }
+}
+
+fn resolve_square_dir(word: DirWord, facing: Dir) -> DirSet {
     let one = |d: Dir| DirSet::default().with(d);
     let two = |a: Dir, b: Dir| DirSet::default().with(a).with(b);
     match word {
@@ -226,6 +245,9 @@ impl Checker {
         };
 
         let board = self.board(find("board"));
+        if let Some(b) = &board {
+            self.shape = b.shape;
+        }
         let players = self.players(find("players"));
         let (Some(board), Some(players)) = (board, players) else {
             // Without a board or two players nothing else can be resolved.

@@ -415,7 +415,7 @@ fn apply_clauses(
                     );
                 } else {
                     let dirs = if along.is_empty() {
-                        [DirSet::ANY; 2]
+                        [ctx.board.dirs(); 2]
                     } else {
                         ctx.dirs(along)
                     };

@@ -13,7 +13,7 @@ impl Checker {
         word: Option<&Spanned<DirWord>>,
         default: DirSet,
     ) -> DirSet {
-        match word.map(|w| (w.node, w.span)) {
+        let square = match word.map(|w| (w.node, w.span)) {
             None => default,
             Some((DirWord::Orthogonal, _)) => DirSet::ORTHOGONAL,
             Some((DirWord::Diagonal, _)) => DirSet::DIAGONAL,
@@ -27,7 +27,8 @@ impl Checker {
                 );
                 default
             }
-        }
+        };
+        super::on_shape(square, self.shape)
     }
 
     pub(super) fn precedence(

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{Diagnostic, Kind, OffBoard, Span, Suggestion, nearest};
-use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId};
+use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId, Shape};
 use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
 
 /// The longest chain of named regions, each defined by the next, that is
@@ -156,15 +156,7 @@ impl RegionTable {
             RegionExpr::Builtin(b) => match b {
                 Builtin::Board => board.cells,
                 Builtin::Edge => board.edge,
-                Builtin::Corners => {
-                    let (w, h) = (board.width - 1, board.height - 1);
-                    let mut s = CellSet::EMPTY;
-                    for (f, r) in [(0, 0), (w, 0), (0, h), (w, h)] {
-                        s.insert(board.cell_at(f, r));
-                    }
-                    // Holes are not part of any region.
-                    s.inter(board.cells)
-                }
+                Builtin::Corners => board.corners,
                 Builtin::Dark => board.dark,
                 Builtin::Light => board.light,
                 Builtin::ForwardCone => match origin {
@@ -338,12 +330,13 @@ pub(super) fn unknown_player(span: Span, name: &str, players: &[String]) -> Diag
 /// Evaluates the cells of the board's `without` clause: cells, ranks,
 /// files and built-in regions on the full grid.
 pub(super) fn holes(
+    shape: Shape,
     width: u8,
     height: u8,
     region: &Region,
     diags: &mut Vec<Diagnostic>,
 ) -> CellSet {
-    let full = Board::new(width, height, CellSet::EMPTY);
+    let full = Board::shaped(shape, width, height, CellSet::EMPTY);
     let env = Env {
         board: &full,
         player_names: &[String::new(), String::new()],

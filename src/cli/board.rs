@@ -32,18 +32,23 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
         }
     };
     let mut out = String::new();
-    let header: String = (0..b.width)
-        .flat_map(|f| {
-            [
-                " ".to_string(),
-                format!("{:^inner$}", (b'a' + f) as char),
-                " ".into(),
-            ]
-        })
-        .collect();
-    out.push_str(&format!("    {}\n", header.trim_end()));
+    // A hex board is drawn with each rank half a cell right of the one
+    // below, so that each cell touches the six it neighbours.
+    let hex = b.shape.is_hex();
+    let gap = usize::from(hex);
+    let cell_width = inner + 2 + gap;
+    let shift = |r: u8| if hex { r as usize * cell_width / 2 } else { 0 };
+    let header = |indent: usize| {
+        let mut letters = String::new();
+        for f in 0..b.width {
+            let letter = format!("{:^inner$}", (b'a' + f) as char);
+            letters.push_str(&format!(" {letter} {}", " ".repeat(gap)));
+        }
+        format!("{}    {}\n", " ".repeat(indent), letters.trim_end())
+    };
+    out.push_str(&header(shift(b.height - 1)));
     for r in (0..b.height).rev() {
-        let mut row = format!("{:>3} ", r + 1);
+        let mut row = format!("{}{:>3} ", " ".repeat(shift(r)), r + 1);
         for f in 0..b.width {
             let c = b.cell_at(f, r);
             let body = if b.cells.contains(c) {
@@ -69,11 +74,15 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
             row.push(open);
             row.push_str(&body);
             row.push(close);
+            row.push_str(&" ".repeat(gap));
         }
-        out.push_str(&row);
-        out.push_str(&format!(" {}\n", r + 1));
+        if hex {
+            out.push_str(&format!("{}  {}\n", row.trim_end_matches(' '), r + 1));
+        } else {
+            out.push_str(&format!("{row} {}\n", r + 1));
+        }
     }
-    out.push_str(&format!("    {}\n", header.trim_end()));
+    out.push_str(&header(0));
     for p in 0..2 {
         let name = paint(
             COLOURS[p],

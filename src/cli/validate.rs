@@ -61,11 +61,11 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
 /// One line that says what a game is: name, board, players.
 pub(super) fn summary(rules: &Rules) -> String {
     let b = &rules.board;
-    let holes = b.size() - b.cells.len();
+    let holes = b.outline.len() - b.cells.len();
     let board = if holes == 0 {
-        format!("{} x {} board", b.width, b.height)
+        format!("{} board", b.size_text())
     } else {
-        format!("{} x {} board less {holes} cells", b.width, b.height)
+        format!("{} board less {holes} cells", b.size_text())
     };
     format!(
         "{}: {board}, {} vs {}",
@@ -118,7 +118,7 @@ fn json_report(arg: &str, checked: &Checked) -> serde_json::Value {
     let summary = checked.rules.as_ref().map(|r| {
         serde_json::json!({
             "name": r.name,
-            "board": { "width": r.board.width, "height": r.board.height, "cells": r.board.cells.len() },
+            "board": { "width": r.board.width, "height": r.board.height, "shape": r.board.size_text(), "cells": r.board.cells.len() },
             "players": r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
         })
     });

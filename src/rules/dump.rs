@@ -16,18 +16,13 @@ impl Rules {
     fn write_dump(&self, out: &mut String) -> fmt::Result {
         let b = &self.board;
         writeln!(out, "game: {}", self.name)?;
-        let holes: Vec<String> = (0..b.size() as u16)
-            .map(|c| c as Cell)
-            .filter(|c| !b.cells.contains(*c))
+        let holes: Vec<String> = b
+            .outline
+            .minus(b.cells)
+            .iter()
             .map(|c| b.cell_name(c))
             .collect();
-        write!(
-            out,
-            "board: {} x {}, {} cells",
-            b.width,
-            b.height,
-            b.cells.len()
-        )?;
+        write!(out, "board: {}, {} cells", b.size_text(), b.cells.len())?;
         if !holes.is_empty() {
             write!(out, " (without {})", holes.join(" "))?;
         }
@@ -93,14 +88,16 @@ impl Rules {
         if let Some(limit) = &self.group_limit {
             writeln!(
                 out,
-                "limit: groups of at most {}, connected {:?}",
-                limit.size, limit.connect
+                "limit: groups of at most {}, connected {}",
+                limit.size,
+                self.dirs_text(limit.connect)
             )?;
         }
         if let Some(connect) = &self.remove_disconnected {
             writeln!(
                 out,
-                "after each move: remove pieces not connected {connect:?} to the moved piece"
+                "after each move: remove pieces not connected {} to the moved piece",
+                self.dirs_text(*connect)
             )?;
         }
         if self.illegal_if_both_win {
@@ -130,7 +127,11 @@ impl Rules {
             writeln!(out, "goal: {} {outcome} with", self.players[g.player].name)?;
             match &g.test {
                 GoalTest::Chain { a, b, connect } => {
-                    writeln!(out, "  chain connected {connect:?} between")?;
+                    writeln!(
+                        out,
+                        "  chain connected {} between",
+                        self.dirs_text(*connect)
+                    )?;
                     self.write_set(out, "  ", a)?;
                     writeln!(out, "  and")?;
                     self.write_set(out, "  ", b)?;
@@ -138,7 +139,8 @@ impl Rules {
                 GoalTest::Network { a, b, min, lines } => {
                     writeln!(
                         out,
-                        "  network of at least {min} pieces along {lines:?} lines between"
+                        "  network of at least {min} pieces along {} lines between",
+                        self.dirs_text(*lines)
                     )?;
                     self.write_set(out, "  ", a)?;
                     writeln!(out, "  and")?;
@@ -150,7 +152,11 @@ impl Rules {
                 }
                 GoalTest::AllOff => writeln!(out, "  all pieces borne off")?,
                 GoalTest::AllConnected { connect } => {
-                    writeln!(out, "  all pieces in one group connected {connect:?}")?;
+                    writeln!(
+                        out,
+                        "  all pieces in one group connected {}",
+                        self.dirs_text(*connect)
+                    )?;
                 }
                 GoalTest::InRow {
                     count,
@@ -158,7 +164,11 @@ impl Rules {
                     lines,
                 } => {
                     let how = if *exact { "exactly" } else { "at least" };
-                    writeln!(out, "  {how} {count} in a row along {lines:?}")?;
+                    writeln!(
+                        out,
+                        "  {how} {count} in a row along {}",
+                        self.dirs_text(*lines)
+                    )?;
                 }
                 GoalTest::PieceIn { region, kind } => {
                     let what = kind.map_or("piece", |k| self.kinds[k].as_str());
@@ -206,7 +216,7 @@ impl Rules {
                             out,
                             "      {} {}: {}",
                             cells[0],
-                            line.dir.word(),
+                            self.board.dir_word(line.dir),
                             cells.join(" ")
                         )?;
                     }
@@ -343,13 +353,35 @@ impl Rules {
         Ok(())
     }
 
+    /// One rank of a small map (one character a cell) with its number: on
+    /// a hex board spaced out and shifted half a cell a rank, as drawn.
+    fn board_row(&self, rank: u8, row: &str) -> String {
+        if self.board.shape.is_hex() {
+            let spaced: Vec<String> = row.chars().map(String::from).collect();
+            let shift = " ".repeat(rank as usize);
+            format!("{:>2} {shift}{}", rank + 1, spaced.join(" ").trim_end())
+        } else {
+            format!("{:>2} {}", rank + 1, row.trim_end())
+        }
+    }
+
+    /// A set of directions in the board's words: `{up, right}`.
+    fn dirs_text(&self, set: DirSet) -> String {
+        let words: Vec<&str> = set.iter().map(|d| self.board.dir_word(d)).collect();
+        format!("{{{}}}", words.join(", "))
+    }
+
     fn dir_sets(&self, dirs: &PerPlayer<DirSet>) -> String {
+        let words = |set: DirSet| self.dirs_text(set);
         if dirs[0] == dirs[1] {
-            format!("{:?}", dirs[0])
+            words(dirs[0])
         } else {
             format!(
-                "{} {:?} / {} {:?}",
-                self.players[0].name, dirs[0], self.players[1].name, dirs[1]
+                "{} {} / {} {}",
+                self.players[0].name,
+                words(dirs[0]),
+                self.players[1].name,
+                words(dirs[1])
             )
         }
     }
@@ -395,7 +427,7 @@ impl Rules {
                     }
                 })
                 .collect();
-            writeln!(out, "{indent}  {:>2} {}", r + 1, row.trim_end())?;
+            writeln!(out, "{indent}  {}", self.board_row(r, &row))?;
         }
         Ok(())
     }
@@ -421,7 +453,7 @@ impl Rules {
                 };
                 row.push(ch);
             }
-            writeln!(out, "    {:>2} {}", r + 1, row.trim_end())?;
+            writeln!(out, "    {}", self.board_row(r, &row))?;
         }
         let tall: Vec<String> = self
             .setup

@@ -461,6 +461,59 @@ impl fmt::Debug for DirSet {
     }
 }
 
+/// The shape of a board's cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `board W x H`: square cells, eight neighbours.
+    Square,
+    /// `board W x H hex`: a rhombus of hexagons, six neighbours. Each rank
+    /// is drawn half a cell to the right of the one below, so the cell
+    /// (f, r) touches (f±1, r), (f, r±1), (f+1, r−1) and (f−1, r+1).
+    Hex,
+    /// `board hexagon N`: a hexagon of hexagons with `N` cells a side,
+    /// cut from a rhombus of `2N − 1` files and ranks.
+    Hexagon,
+}
+
+impl Shape {
+    /// Whether the cells are hexagons.
+    pub fn is_hex(self) -> bool {
+        self != Shape::Square
+    }
+}
+
+/// The directions a hex cell has no neighbour in: a rhombus of hexagons
+/// is a square grid without one pair of diagonals.
+const HEX_MISSING: DirSet = DirSet(1 << 1 | 1 << 5);
+
+/// The six directions of a hexagonal board, as stored, with the word
+/// the language uses for each (the board drawn with its ranks offset).
+const HEX_WORDS: [(Dir, &str); 6] = [
+    (Dir::Up, "up-right"),
+    (Dir::UpLeft, "up-left"),
+    (Dir::Right, "right"),
+    (Dir::Left, "left"),
+    (Dir::Down, "down-left"),
+    (Dir::DownRight, "down-right"),
+];
+
+/// The hex directions a square direction stands for on a hexagonal
+/// board: each of the six that way, and `up` and `down`, which have no
+/// hex direction of their own, both that lie on their side.
+pub fn hex_dirs(square: DirSet) -> DirSet {
+    let mut out = DirSet::default();
+    for d in square.iter() {
+        out = out.union(match d {
+            Dir::Up => DirSet::single(Dir::Up).with(Dir::UpLeft),
+            Dir::Down => DirSet::single(Dir::Down).with(Dir::DownRight),
+            Dir::UpRight => DirSet::single(Dir::Up),
+            Dir::DownLeft => DirSet::single(Dir::Down),
+            Dir::Right | Dir::Left | Dir::UpLeft | Dir::DownRight => DirSet::single(d),
+        });
+    }
+    out
+}
+
 /// The board: its size, which cells exist, their colours, and the tables
 /// every move walks. An unusable cell is a hole: it has no neighbours and
 /// is nobody's neighbour, so rays, slides and jumps stop at it.
@@ -470,14 +523,21 @@ pub struct Board {
     pub width: u8,
     /// The number of ranks, at least 1; `width * height` is at most 256.
     pub height: u8,
+    /// Square cells, or hexagons in a rhombus or a hexagon.
+    pub shape: Shape,
     /// The cells that exist (all but the unusable ones).
     pub cells: CellSet,
+    /// The cells of the shape before `without` took any out: the whole
+    /// grid but for a hexagon, whose rhombus loses two corners.
+    pub outline: CellSet,
     /// Dark cells: `a1` is dark, (file + rank) even.
     pub dark: CellSet,
     /// Light cells: the usable cells that are not dark.
     pub light: CellSet,
-    /// Usable cells on the outer border.
+    /// Usable cells on the outer border of the shape.
     pub edge: CellSet,
+    /// The usable corner cells of the shape: four, or six on a hexagon.
+    pub corners: CellSet,
     /// `neighbours[cell][dir]`: the next usable cell that way, if any.
     neighbours: Vec<[Option<Cell>; 8]>,
     /// Per direction: the cells whose neighbour that way is usable, and how
@@ -495,36 +555,94 @@ pub struct Board {
 }
 
 impl Board {
-    /// A `width` × `height` board without the cells in `holes`.
-    /// The caller has checked `width <= 26` and `width * height <= 256`.
+    /// A `width` × `height` board of square cells without the cells in
+    /// `holes`. The caller has checked `width <= 26` and `width * height <= 256`.
     pub fn new(width: u8, height: u8, holes: CellSet) -> Board {
+        Board::shaped(Shape::Square, width, height, holes)
+    }
+
+    /// A board of a shape without the cells in `holes`: `width` × `height`
+    /// for a square or hex grid, while a hexagon takes its side as
+    /// `width` (its grid is `2 * width - 1` each way). The caller has
+    /// checked that the grid has at most 26 files and 256 cells.
+    pub fn shaped(shape: Shape, width: u8, height: u8, holes: CellSet) -> Board {
+        let (width, height) = match shape {
+            Shape::Square | Shape::Hex => (width, height),
+            Shape::Hexagon => (2 * width - 1, 2 * width - 1),
+        };
         let n = width as usize * height as usize;
         debug_assert!(n <= MAX_CELLS && width as usize <= MAX_FILES);
+        let missing = if shape.is_hex() {
+            HEX_MISSING
+        } else {
+            DirSet::default()
+        };
+        // The cells of the shape before `without`: a hexagon leaves out
+        // two corners of its rhombus.
+        let side = u32::from(width).div_ceil(2);
+        let in_shape = |c: usize| {
+            let (f, r) = ((c % width as usize) as u32, (c / width as usize) as u32);
+            shape != Shape::Hexagon || (f + r + 1 >= side && f + r < 3 * (side - 1) + 1)
+        };
+        let neighbours_in = |c: usize, among: &dyn Fn(usize) -> bool| {
+            Dir::ALL
+                .iter()
+                .filter(|d| !missing.contains(**d))
+                .filter(|d| {
+                    let (df, dr) = d.delta();
+                    let f = (c % width as usize) as i32 + df;
+                    let r = (c / width as usize) as i32 + dr;
+                    f >= 0
+                        && r >= 0
+                        && f < width as i32
+                        && r < height as i32
+                        && among(r as usize * width as usize + f as usize)
+                })
+                .count()
+        };
+        let full = 8 - missing.0.count_ones() as usize;
         let mut cells = CellSet::EMPTY;
+        let mut outline = CellSet::EMPTY;
         let mut dark = CellSet::EMPTY;
         let mut edge = CellSet::EMPTY;
+        let mut corners = CellSet::EMPTY;
         for c in 0..n {
-            let c = c as Cell;
-            if holes.contains(c) {
+            if !in_shape(c) {
                 continue;
             }
-            cells.insert(c);
-            let (f, r) = (c % width, c / width);
-            if (f + r) % 2 == 0 {
-                dark.insert(c);
+            outline.insert(c as Cell);
+            let border = neighbours_in(c, &in_shape);
+            let cell = c as Cell;
+            let (f, r) = (cell % width, cell / width);
+            let is_corner = match shape {
+                Shape::Square => (f == 0 || f + 1 == width) && (r == 0 || r + 1 == height),
+                Shape::Hex | Shape::Hexagon => border <= 3,
+            };
+            if holes.contains(cell) {
+                continue;
             }
-            if f == 0 || r == 0 || f + 1 == width || r + 1 == height {
-                edge.insert(c);
+            cells.insert(cell);
+            if (f + r) % 2 == 0 {
+                dark.insert(cell);
+            }
+            if border < full {
+                edge.insert(cell);
+            }
+            if is_corner {
+                corners.insert(cell);
             }
         }
         let light = cells.minus(dark);
         let mut board = Board {
             width,
             height,
+            shape,
             cells,
+            outline,
             dark,
             light,
             edge,
+            corners,
             neighbours: Vec::with_capacity(n),
             step_from: [CellSet::EMPTY; 8],
             step_shift: [0; 8],
@@ -536,7 +654,10 @@ impl Board {
             let mut row = [None; 8];
             if cells.contains(c as Cell) {
                 for d in Dir::ALL {
-                    row[d.index()] = board.offset(c as Cell, d, 1).filter(|t| cells.contains(*t));
+                    if !missing.contains(d) {
+                        row[d.index()] =
+                            board.offset(c as Cell, d, 1).filter(|t| cells.contains(*t));
+                    }
                 }
             }
             board.neighbours.push(row);
@@ -580,6 +701,37 @@ impl Board {
             }
         }
         board
+    }
+
+    /// The board's size as `board` writes it: `8 x 8`, `11 x 11 hex`,
+    /// `hexagon 5`.
+    pub fn size_text(&self) -> String {
+        match self.shape {
+            Shape::Square => format!("{} x {}", self.width, self.height),
+            Shape::Hex => format!("{} x {} hex", self.width, self.height),
+            Shape::Hexagon => format!("hexagon {}", self.width.div_ceil(2)),
+        }
+    }
+
+    /// The language's word for a direction on this board: on a hex board
+    /// the stored `Up` is drawn up and to the right (see [`Shape::Hex`]).
+    pub fn dir_word(&self, dir: Dir) -> &'static str {
+        if self.shape.is_hex()
+            && let Some((_, word)) = HEX_WORDS.iter().find(|(d, _)| *d == dir)
+        {
+            return word;
+        }
+        dir.word()
+    }
+
+    /// The directions a cell may have neighbours in: all eight, or six on
+    /// a hex board.
+    pub fn dirs(&self) -> DirSet {
+        if self.shape.is_hex() {
+            DirSet(!HEX_MISSING.0)
+        } else {
+            DirSet::ANY
+        }
     }
 
     /// Every cell one step from a cell of `set` in one of `dirs`.

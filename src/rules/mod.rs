@@ -9,7 +9,9 @@ mod dump;
 pub mod geometry;
 mod summary;
 
-pub use geometry::{Bitboard, Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES, MAX_RANKS};
+pub use geometry::{
+    Bitboard, Board, Cell, CellSet, Dir, DirSet, MAX_CELLS, MAX_FILES, MAX_RANKS, Shape, hex_dirs,
+};
 
 /// The most kinds of piece a game may have.
 pub const MAX_KINDS: usize = 8;

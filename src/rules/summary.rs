@@ -10,15 +10,13 @@ impl Rules {
     pub fn summary(&self) -> String {
         let b = &self.board;
         let mut out = String::new();
-        let holes: Vec<String> = (0..b.size())
-            .map(|c| c as Cell)
-            .filter(|c| !b.cells.contains(*c))
+        let holes: Vec<String> = b
+            .outline
+            .minus(b.cells)
+            .iter()
             .map(|c| b.cell_name(c))
             .collect();
-        out.push_str(&format!(
-            "{}: a {} x {} board",
-            self.name, b.width, b.height
-        ));
+        out.push_str(&format!("{}: a {} board", self.name, b.size_text()));
         if !holes.is_empty() {
             out.push_str(&format!(" without {}", holes.join(" ")));
         }

@@ -34,11 +34,14 @@ pub enum DeclKind {
     Game(Spanned<String>),
     /// `extends "j"`: the parent game of a variant. The span includes the quotes.
     Extends(Spanned<String>),
-    /// `board 8 x 8 without corners`
+    /// `board 8 x 8 without corners`, `board 11 x 11 hex`, `board hexagon 5`
     Board {
-        /// The number of files, `W` in `board W x H`.
+        /// Square cells, a rhombus of hexagons, or a hexagon of hexagons.
+        shape: BoardShape,
+        /// The number of files, `W` in `board W x H`; for a hexagon, its side.
         width: Number,
-        /// The number of ranks, `H` in `board W x H`.
+        /// The number of ranks, `H` in `board W x H`; for a hexagon, its
+        /// side again.
         height: Number,
         /// The region after `without`, whose cells become holes.
         without: Option<Region>,
@@ -124,6 +127,17 @@ pub enum DeclKind {
     Draw(Number),
     /// `precedence mover loses, mover wins, opponent loses, opponent wins`
     Precedence(Vec<Spanned<(SideWord, OutcomeWord)>>),
+}
+
+/// The shape of a board's cells, from `board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    /// `board W x H`.
+    Square,
+    /// `board W x H hex`.
+    Hex,
+    /// `board hexagon N`.
+    Hexagon,
 }
 
 impl DeclKind {

@@ -169,6 +169,8 @@ fn keyword_text(word: &str) -> &'static str {
         "goal",
         "group",
         "height",
+        "hex",
+        "hexagon",
         "if",
         "illegal",
         "in",

@@ -146,11 +146,29 @@ impl Shift {
             Rule::game_decl => DeclKind::Game(self.string(next(&mut inner))),
             Rule::extends_decl => DeclKind::Extends(self.string(next(&mut inner))),
             Rule::board_decl => {
-                let mut size = next(&mut inner).into_inner();
-                let width = self.number(next(&mut size));
-                let height = self.number(next(&mut size));
-                let without = inner.next().map(|p| self.region(p));
+                let size = next(&mut inner);
+                let (shape, width, height) = if size.as_rule() == Rule::hexagon_size {
+                    let side = self.number(next(
+                        &mut size.into_inner().filter(|p| p.as_rule() == Rule::number),
+                    ));
+                    (BoardShape::Hexagon, side.clone(), side)
+                } else {
+                    let mut size = size.into_inner();
+                    let width = self.number(next(&mut size));
+                    let height = self.number(next(&mut size));
+                    (BoardShape::Square, width, height)
+                };
+                let mut shape = shape;
+                let mut without = None;
+                for p in inner {
+                    if p.as_rule() == Rule::hex_cells {
+                        shape = BoardShape::Hex;
+                    } else {
+                        without = Some(self.region(p));
+                    }
+                }
                 DeclKind::Board {
+                    shape,
                     width,
                     height,
                     without,

@@ -15,7 +15,7 @@ use super::text::{Encoding, LineIndex, path_uri};
 use crate::check::{Checked, Origin};
 use crate::diag::{FileId, Severity, Sources};
 use crate::engine::Engine;
-use crate::rules::{Dir, Rules};
+use crate::rules::Rules;
 use crate::syntax::ast::{Ast, DeclKind, DirWord};
 use crate::syntax::{expected_at, parse};
 
@@ -452,9 +452,9 @@ fn file_of(sources: &Sources, file: FileId) -> Option<PathBuf> {
 fn resolved_direction(word: DirWord, rules: &Rules) -> String {
     let mut text = format!("**`{}`** in this game:", word.word());
     for player in &rules.players {
-        let dirs: Vec<&str> = crate::check::resolve_dir(word, player.facing)
+        let dirs: Vec<&str> = crate::check::resolve_dir(word, player.facing, rules.board.shape)
             .iter()
-            .map(Dir::word)
+            .map(|d| rules.board.dir_word(d))
             .collect();
         text.push_str(&format!(
             "\n\n- for {} (facing {}): {}",
