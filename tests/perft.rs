@@ -150,6 +150,11 @@ fn hex_5x5() {
 }
 
 #[test]
+fn ataxx() {
+    run_suite("ataxx");
+}
+
+#[test]
 fn every_shipped_game_has_a_perft_suite() {
     for name in gamut::games::names() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/perft/{name}.perft"));

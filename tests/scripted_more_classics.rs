@@ -72,3 +72,55 @@ fn hex_boards_are_drawn_with_offset_ranks() {
     }
     assert!(rows[2].contains(" R "), "{board}");
 }
+
+#[test]
+fn ataxx_a_copy_keeps_its_origin_and_a_leap_leaves_it() {
+    let engine = shipped("ataxx");
+    let mut game = Game::new(&engine);
+    // All copies onto f6 are one move, written as the cell.
+    let moves = legal(&game);
+    assert_eq!(moves.iter().filter(|m| *m == "f6").count(), 1);
+    assert!(moves.contains(&"g7-e5".to_string()), "{moves:?}");
+    play(&mut game, "f6");
+    assert_eq!(game.position().owned(RED).len(), 3);
+    play(&mut game, "a7-b5");
+    assert_eq!(game.position().owned(BLUE).len(), 2);
+    assert!(game.position().is_empty(gamut_cell(&game, "a7")));
+}
+
+#[test]
+fn ataxx_landing_converts_every_neighbour() {
+    let engine = shipped("ataxx");
+    let mut game = Game::new(&engine);
+    // Blue's b5 lands next to nothing; Red's leap to c4 then takes b5.
+    play(&mut game, "b2 a7-b5 b2-c4");
+    let pos = game.position();
+    assert_eq!(pos.owner(gamut_cell(&game, "b5")), Some(RED));
+    assert_eq!(pos.owned(BLUE).len(), 1);
+}
+
+#[test]
+fn ataxx_a_player_left_without_pieces_loses() {
+    let engine = engine_of("extends \"ataxx\"\nboard 3 x 1\nsetup\n  Red on a1\n  Blue on c1\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "b1");
+    assert_eq!(winner(&game), Some(RED));
+}
+
+#[test]
+fn ataxx_a_stuck_player_passes_and_a_full_board_is_counted() {
+    let engine =
+        engine_of("extends \"ataxx\"\nboard 5 x 1\nsetup\n  Red on a1\n  Blue on b1, c1\n");
+    let mut game = Game::new(&engine);
+    // Red can neither copy (b1 is taken) nor leap (c1 is taken).
+    assert_eq!(legal(&game), ["pass"]);
+    play(&mut game, "pass d1 pass");
+    assert_eq!(game.status(), Status::Ongoing);
+    play(&mut game, "e1");
+    // The board is full: four pieces to one.
+    assert_eq!(winner(&game), Some(BLUE), "{}", game_board(&game));
+}
+
+fn gamut_cell(game: &Game, name: &str) -> u8 {
+    game.engine().rules().board.parse_cell(name).unwrap()
+}

@@ -166,6 +166,7 @@ fn check_option(
         flank: None,
         must_convert: false,
         must_continue: false,
+        leaves_copy: false,
         dropping: None,
         text,
     };
@@ -205,7 +206,14 @@ fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action
                 None => [ctx.board.cells; 2],
             };
             warn_empty(ch, &to, option.span);
-            Action::Relocate { to }
+            Action::Relocate { to, distance: None }
+        }
+        Primitive::Leap { kind: k, distance } => {
+            kind = named_kind(ch, k.as_ref(), ctx);
+            Action::Relocate {
+                to: [ctx.board.cells; 2],
+                distance: Some(check_distance(ch, Some(distance), Distance::ONE)),
+            }
         }
         Primitive::Step {
             kind: k,
@@ -352,6 +360,23 @@ fn apply_clauses(
         match &clause.node {
             Clause::Chained if !matches!(option.primitive, Primitive::Jump { .. }) => {
                 misuse(ch, "chained", "a `jump`");
+            }
+            Clause::LeavingCopy => {
+                if matches!(
+                    option.primitive,
+                    Primitive::Relocate { .. }
+                        | Primitive::Leap { .. }
+                        | Primitive::Step { .. }
+                        | Primitive::Slide { .. }
+                ) {
+                    rule.leaves_copy = true;
+                } else {
+                    misuse(
+                        ch,
+                        "leaving a copy",
+                        "`relocate`, `leap`, `step` and `slide`",
+                    );
+                }
             }
             Clause::Capturing if !matches!(option.primitive, Primitive::Jump { .. }) => misuse(
                 ch,

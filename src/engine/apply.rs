@@ -70,7 +70,16 @@ impl Engine {
             | Action::Step { .. }
             | Action::Slide { .. }
             | Action::Jump { .. } => {
+                let (kind, height) = (ed.pos.kind(act.from), ed.pos.height[act.from as usize]);
                 removed += self.move_top(ed, act, player);
+                if option.leaves_copy {
+                    // The piece that moved is also still where it was.
+                    if ed.pos.is_empty(act.from) {
+                        ed.put(act.from, player, kind, height);
+                    } else {
+                        ed.set_height(act.from, height);
+                    }
+                }
                 for c in jumped.iter() {
                     removed += ed.take(c).2 as u32;
                 }

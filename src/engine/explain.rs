@@ -131,7 +131,7 @@ impl Engine {
                     return Some(format!("a piece may go back only as the rules say: {rule}"));
                 }
                 let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
-                    Action::Relocate { to } => acc.union(to[player]),
+                    Action::Relocate { to, .. } => acc.union(to[player]),
                     Action::Place { .. }
                     | Action::Enter { .. }
                     | Action::Step { .. }

@@ -252,7 +252,19 @@ impl Engine {
                     }
                 }
             }
-            Action::Relocate { to } => {
+            Action::Relocate {
+                to,
+                distance: Some(distance),
+            } => {
+                let dests = to[player].inter(empty);
+                for from in self.movable(option, pos, player).iter() {
+                    let (min, max) = bounds(distance, pos.height(from));
+                    let near = self.within(from, min, max);
+                    let act = Act { from, ..base };
+                    push_dests(acts, captures, act, dests.inter(near), ordered);
+                }
+            }
+            Action::Relocate { to, distance: None } => {
                 let dests = to[player].inter(empty);
                 let movers = self.movable(option, pos, player);
                 if !ordered && dests.len() >= 2 && captures.len() < MAX_SETS {
@@ -558,6 +570,18 @@ impl Engine {
             }
         }
         (0..crate::rules::MAX_KINDS).filter(move |k| have >> k & 1 == 1)
+    }
+
+    /// The cells `min` to `max` king steps from `from` (see
+    /// [`crate::rules::Board::king_distance`]).
+    fn within(&self, from: Cell, min: u32, max: u32) -> CellSet {
+        let rings = &self.rings[from as usize];
+        let top = (max as usize).min(rings.len().saturating_sub(1));
+        let mut out = CellSet::EMPTY;
+        for ring in rings.iter().take(top + 1).skip(min as usize) {
+            out = out.union(*ring);
+        }
+        out
     }
 
     /// The cells whose top piece this option may move.

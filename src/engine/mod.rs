@@ -94,6 +94,9 @@ pub struct Engine {
     /// A turn of two parts whose second part can be listed before the first
     /// act is played (see `free_parts.rs`).
     first_part_free: bool,
+    /// `[cell][d]`: the cells `d` king steps from the cell, for `leap`;
+    /// empty in a game without one.
+    rings: Vec<Vec<CellSet>>,
 }
 
 /// The legal moves of a position and, from [`Engine::successors`], the
@@ -188,6 +191,37 @@ impl Successors {
     }
 }
 
+/// `[cell][d]`: the usable cells `d` king steps from each cell, if a
+/// `leap` needs them.
+fn rings(rules: &Rules) -> Vec<Vec<CellSet>> {
+    let leaps = rules.parts.iter().flat_map(|p| &p.options).any(|o| {
+        matches!(
+            o.action,
+            Action::Relocate {
+                distance: Some(_),
+                ..
+            }
+        )
+    });
+    if !leaps {
+        return Vec::new();
+    }
+    let board = &rules.board;
+    (0..board.size())
+        .map(|from| {
+            let mut rings = Vec::new();
+            for to in board.cells.iter() {
+                let d = board.king_distance(from as Cell, to) as usize;
+                if rings.len() <= d {
+                    rings.resize(d + 1, CellSet::EMPTY);
+                }
+                rings[d].insert(to);
+            }
+            rings
+        })
+        .collect()
+}
+
 impl Engine {
     /// The engine of checked rules: builds the tables that depend on its own layout.
     pub fn new(rules: Rules) -> Engine {
@@ -232,7 +266,9 @@ impl Engine {
             distinct_ways: false,
             last_part_reach: None,
             first_part_free: false,
+            rings: Vec::new(),
         };
+        engine.rings = rings(&engine.rules);
         engine.last_part_reach = reach::last_part_reach(&engine.rules);
         engine.floods = jumps::floods(&engine.rules);
         engine.first_part_free = engine.first_part_free();

@@ -110,6 +110,9 @@ impl Engine {
                 format!("{kind_prefix}{}{}", name(act.to), arrow(dir))
             }
             Action::Return { .. } => name(act.from),
+            // Every copy that lands on a cell leads to one position: it is
+            // written as the cell, like a placement.
+            _ if option.leaves_copy => format!("{kind_prefix}{}", name(act.to)),
             Action::BearOff { .. } => format!("{}-off", name(act.from)),
             Action::Jump {
                 capturing: true, ..

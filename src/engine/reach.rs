@@ -51,7 +51,10 @@ impl Engine {
                 let mut cells = jumped;
                 cells.insert(act.from);
                 cells.insert(act.to);
-                let sure = if act.from == act.to {
+                let sure = if option.leaves_copy {
+                    // The origin keeps its stack: only the arrival is sure.
+                    CellSet::single(act.to)
+                } else if act.from == act.to {
                     jumped.minus(CellSet::single(act.from))
                 } else {
                     cells

@@ -235,8 +235,11 @@ impl Engine {
         let landed = touched.inter(next.owned(pos.to_move()));
         let lowered = |c: Cell| touched.contains(c) && next.height(c) < pos.height(c);
         for way in acts {
-            let action = &options[way.act.option as usize].action;
-            if has_origin(action) && way.fixed_origin() && !lowered(way.act.from) {
+            let option = &options[way.act.option as usize];
+            let action = &option.action;
+            // A piece that leaves a copy does not lower its origin.
+            let leaves = has_origin(action) && !option.leaves_copy;
+            if leaves && way.fixed_origin() && !lowered(way.act.from) {
                 continue;
             }
             // An entry's own cell may hold the same after a push; its gap
@@ -246,7 +249,7 @@ impl Engine {
             if way.is_group() {
                 for to in way.dests(sets).inter(landed).iter() {
                     let act = way.landing_on(to, &self.rules.board);
-                    if act != *drawn && (!has_origin(action) || lowered(act.from)) {
+                    if act != *drawn && (!leaves || lowered(act.from)) {
                         count(&act, jumped);
                     }
                 }
@@ -310,9 +313,10 @@ pub(super) fn ways_never_merge(rules: &Rules) -> bool {
         return false;
     }
     let options = &rules.parts[0].options;
+    // A copy left behind makes a move from every neighbour the same.
     if options
         .iter()
-        .any(|o| matches!(o.action, Action::Enter { .. } | Action::Return { .. }))
+        .any(|o| o.leaves_copy || matches!(o.action, Action::Enter { .. } | Action::Return { .. }))
     {
         return false;
     }

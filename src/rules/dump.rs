@@ -222,8 +222,11 @@ impl Rules {
                     }
                 }
             }
-            Action::Relocate { to } => {
-                writeln!(out, "    relocate to:")?;
+            Action::Relocate { to, distance } => {
+                match distance {
+                    Some(d) => writeln!(out, "    leap {}, to:", show_distance(d))?,
+                    None => writeln!(out, "    relocate to:")?,
+                }
                 self.write_sets(out, to)?;
             }
             Action::Step {
@@ -342,6 +345,7 @@ impl Rules {
             (o.not_on_entry_line, "not on entry line"),
             (o.must_convert, "must convert a piece"),
             (o.must_continue, "must continue"),
+            (o.leaves_copy, "leaving a copy"),
         ]
         .iter()
         .filter(|(on, _)| *on)

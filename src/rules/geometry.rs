@@ -817,6 +817,20 @@ impl Board {
         }
     }
 
+    /// How many king steps (steps to a neighbour, on a hex board) lead
+    /// from `a` to `b` on the full grid, whatever stands between.
+    pub fn king_distance(&self, a: Cell, b: Cell) -> u32 {
+        let df = i32::from(self.file_of(b)) - i32::from(self.file_of(a));
+        let dr = i32::from(self.rank_of(b)) - i32::from(self.rank_of(a));
+        let square = df.unsigned_abs().max(dr.unsigned_abs());
+        if self.shape.is_hex() {
+            // Neighbours lie at (±1, 0), (0, ±1) and ±(1, −1).
+            square.max((df + dr).unsigned_abs())
+        } else {
+            square
+        }
+    }
+
     /// The adjacent usable cell in a direction.
     #[inline]
     pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {

@@ -178,6 +178,9 @@ pub struct MoveRule {
     pub must_convert: bool,
     /// `must continue`: a chained jump may end only where no jump goes on.
     pub must_continue: bool,
+    /// `leaving a copy`: the moving piece also stays where it was (Ataxx's
+    /// clone).
+    pub leaves_copy: bool,
     /// `dropping DIRECTION`: a placement falls that way, per player, to the
     /// last empty cell before a piece, a hole or the edge.
     pub dropping: Option<PerPlayer<Dir>>,
@@ -239,10 +242,14 @@ pub enum Action {
         /// entry names its line by its index here.
         entries: PerPlayer<Vec<EntryLine>>,
     },
-    /// `relocate to REGION`: a piece on the board to an empty cell of the region.
+    /// `relocate to REGION`: a piece on the board to an empty cell of the
+    /// region; `leap DISTANCE`: to an empty cell at that king distance.
     Relocate {
         /// The cells the piece may go to, per player: the whole board without `to`.
         to: PerPlayer<CellSet>,
+        /// `leap`: how far the cell must be, counted in king steps (on a hex
+        /// board, steps between neighbours), whatever stands between.
+        distance: Option<Distance>,
     },
     /// `step DIRS DISTANCE onto TARGETS`: to the cell at that distance,
     /// passing over whatever stands between.

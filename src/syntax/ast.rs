@@ -442,6 +442,13 @@ pub enum Primitive {
         /// The cells after `to`; the whole board when left out.
         to: Option<Region>,
     },
+    /// `leap [KIND] DISTANCE`: to an empty cell at that king distance.
+    Leap {
+        /// The piece kind after `leap`; every kind when left out.
+        kind: Option<Ident>,
+        /// How far, counted in king steps: `exactly 2`.
+        distance: DistanceWords,
+    },
     /// `step [KIND] DIRECTIONS [DISTANCE] [onto TARGETS]`
     Step {
         /// The piece kind after `step`; every kind when left out.
@@ -498,6 +505,7 @@ impl Primitive {
             Primitive::Place { .. } => "place",
             Primitive::Enter { .. } => "enter",
             Primitive::Relocate { .. } => "relocate",
+            Primitive::Leap { .. } => "leap",
             Primitive::Step { .. } => "step",
             Primitive::Slide { .. } => "slide",
             Primitive::Jump { .. } => "jump",
@@ -589,6 +597,8 @@ pub struct JumpLegWords {
 pub enum Clause {
     /// `chained`: more jumps may follow, and the piece may stop after any of them.
     Chained,
+    /// `leaving a copy`: the moving piece also stays where it was.
+    LeavingCopy,
     /// `capturing`: the enemy stacks jumped over are removed.
     Capturing,
     /// `must end further forward`: the piece ends further forward than it started.

@@ -534,6 +534,10 @@ impl Shift {
                 }
             }
             Rule::relocate => Primitive::Relocate { kind, to: region },
+            Rule::leap => Primitive::Leap {
+                kind,
+                distance: distance.expect("grammar: leap has a distance"),
+            },
             Rule::step => Primitive::Step {
                 kind,
                 dirs,
@@ -654,6 +658,7 @@ impl Shift {
         let inner = pair.into_inner().next().expect("grammar: clause content");
         let clause = match inner.as_rule() {
             Rule::chained => Clause::Chained,
+            Rule::leaving_copy => Clause::LeavingCopy,
             Rule::capturing => Clause::Capturing,
             Rule::must_convert => Clause::MustConvert,
             Rule::must_continue => Clause::MustContinue,
