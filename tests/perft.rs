@@ -155,6 +155,11 @@ fn ataxx() {
 }
 
 #[test]
+fn lines_of_action() {
+    run_suite("lines-of-action");
+}
+
+#[test]
 fn every_shipped_game_has_a_perft_suite() {
     for name in gamut::games::names() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/perft/{name}.perft"));

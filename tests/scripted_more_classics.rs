@@ -124,3 +124,73 @@ fn ataxx_a_stuck_player_passes_and_a_full_board_is_counted() {
 fn gamut_cell(game: &Game, name: &str) -> u8 {
     game.engine().rules().board.parse_cell(name).unwrap()
 }
+
+fn lines_of_action(setup: &str) -> gamut::engine::Engine {
+    engine_of(&format!("extends \"lines-of-action\"\nsetup\n{setup}"))
+}
+
+const BLACK: usize = 0;
+
+#[test]
+fn lines_of_action_moves_as_far_as_its_line_holds_pieces() {
+    let engine = shipped("lines-of-action");
+    let game = Game::new(&engine);
+    // b1: two pieces on file b (b1, b8), two on the diagonal up to h7, six
+    // on rank 1 (passed over, all Black's); the other ways leave the board.
+    let from_b1: Vec<String> = legal(&game)
+        .into_iter()
+        .filter(|m| m.starts_with("b1"))
+        .collect();
+    assert_eq!(from_b1, ["b1-b3", "b1-d3", "b1-h1"]);
+}
+
+#[test]
+fn lines_of_action_passes_over_friends_but_not_enemies() {
+    // a1's diagonal holds a1, b2 and c3: three cells, over b2.
+    let friend = lines_of_action("  Black on a1, b2, h1\n  White on c3, h8\n");
+    let game = Game::new(&friend);
+    assert_illegal(&game, "a1xc3");
+    let enemy = lines_of_action("  Black on a1, h1\n  White on b2, e4, h4\n");
+    let game = Game::new(&enemy);
+    // Three on the diagonal: a1 would pass over White's b2.
+    assert_illegal(&game, "a1-d4");
+    let own = lines_of_action("  Black on a1, b2, h1\n  White on e5, h4\n");
+    let game = Game::new(&own);
+    assert_legal(&game, "a1-d4");
+}
+
+#[test]
+fn lines_of_action_one_group_wins() {
+    let engine = lines_of_action("  Black on a1, c3\n  White on h8, h5\n");
+    let mut game = Game::new(&engine);
+    // Three on the long diagonal: a1 lands on d4, next to c3.
+    play(&mut game, "a1-d4");
+    assert_eq!(winner(&game), Some(BLACK), "{}", game_board(&game));
+}
+
+#[test]
+fn lines_of_action_a_move_that_joins_both_players_wins_for_the_mover() {
+    let engine = lines_of_action("  Black on a1, b4\n  White on c3, g1\n");
+    let mut game = Game::new(&engine);
+    // Taking c3 joins Black (c3, b4) and leaves White one piece, a group too.
+    play(&mut game, "a1xc3");
+    assert_eq!(winner(&game), Some(BLACK), "{}", game_board(&game));
+}
+
+#[test]
+fn lines_of_action_a_stuck_player_passes_and_nobody_moving_is_a_draw() {
+    let engine = engine_of(
+        "extends \"lines-of-action\"\nboard 4 x 1\nsetup\n  Black on a1\n  White on c1, d1\n",
+    );
+    let mut game = Game::new(&engine);
+    // a1 would pass over c1; White's d1 can take a1.
+    assert_eq!(legal(&game), ["pass"]);
+    play(&mut game, "pass d1xa1");
+    // White's a1 and c1 are apart, Black has no piece, and neither can move.
+    assert_eq!(game.status(), Status::Over(Outcome::Draw));
+    let engine = engine_of(
+        "extends \"lines-of-action\"\nboard 3 x 1\nsetup\n  Black on a1\n  White on b1, c1\n",
+    );
+    let game = Game::new(&engine);
+    assert_eq!(game.status(), Status::Over(Outcome::Draw));
+}

@@ -167,9 +167,18 @@ fn check_option(
         must_convert: false,
         must_continue: false,
         leaves_copy: false,
+        line_count: false,
+        not_over_enemies: false,
         dropping: None,
         text,
     };
+    if let Primitive::Step {
+        distance: Some(ast::DistanceWords::LineCount(_)),
+        ..
+    } = &option.primitive
+    {
+        rule.line_count = true;
+    }
     apply_clauses(ch, option, ctx, part, &mut rule);
     let errors_after = ch.diags.iter().filter(|d| d.is_error()).count();
     (errors_after == errors_before).then_some(rule)
@@ -177,6 +186,28 @@ fn check_option(
 
 /// The primitive of an option → its action, and the piece kind it names.
 fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action, Option<usize>) {
+    let distance = match &option.primitive {
+        Primitive::Slide { distance, .. } | Primitive::BearOff { distance, .. } => {
+            distance.as_ref()
+        }
+        Primitive::Leap { distance, .. } => Some(distance),
+        Primitive::Place { .. }
+        | Primitive::Enter { .. }
+        | Primitive::Relocate { .. }
+        | Primitive::Step { .. }
+        | Primitive::Jump { .. }
+        | Primitive::Return { .. } => None,
+    };
+    if let Some(ast::DistanceWords::LineCount(span)) = distance {
+        ch.report(
+            Kind::ClauseDoesNotApply {
+                clause: "by line count".to_string(),
+                word: option.primitive.word().to_string(),
+                fits: "`step`".to_string(),
+            },
+            *span,
+        );
+    }
     let kind;
     let action = match &option.primitive {
         Primitive::Place { kind: k, on } => {
@@ -361,6 +392,17 @@ fn apply_clauses(
             Clause::Chained if !matches!(option.primitive, Primitive::Jump { .. }) => {
                 misuse(ch, "chained", "a `jump`");
             }
+            Clause::NotOverEnemies => {
+                if matches!(option.primitive, Primitive::Step { .. }) {
+                    rule.not_over_enemies = true;
+                } else {
+                    misuse(
+                        ch,
+                        "not over enemies",
+                        "`step` (a slide passes over nothing)",
+                    );
+                }
+            }
             Clause::LeavingCopy => {
                 if matches!(
                     option.primitive,
@@ -534,6 +576,9 @@ fn check_distance(
     };
     match distance {
         None => default,
+        // Only a step counts its line (see `check_option`); other
+        // primitives report it in `check_action`.
+        Some(ast::DistanceWords::LineCount(_)) => default,
         Some(ast::DistanceWords::UpTo(b)) => match bound(ch, b) {
             Some(max) => Distance { min: 1, max },
             None => default,

@@ -83,7 +83,7 @@ impl Engine {
                 .any(|o| Straight::of(o, 0).is_some() || matches!(o.action, Action::BearOff { .. }))
             && !options
                 .iter()
-                .any(|o| matches!(o.action, Action::Jump { .. }))
+                .any(|o| o.line_count || matches!(o.action, Action::Jump { .. }))
     }
 
     /// Plays a legal way of `pos` drawn uniformly on it, in place (the

@@ -280,6 +280,9 @@ impl Engine {
                     }
                 }
             }
+            Action::Step { dirs, targets, .. } if option.line_count => {
+                self.line_count_steps(option, pos, player, dirs[player], targets, &base, acts);
+            }
             Action::Step { .. }
             | Action::Slide {
                 with_turns: false, ..
@@ -570,6 +573,51 @@ impl Engine {
             }
         }
         (0..crate::rules::MAX_KINDS).filter(move |k| have >> k & 1 == 1)
+    }
+
+    /// `step … by line count`: each movable piece goes, in each direction,
+    /// exactly as many cells as the whole line through it that way holds
+    /// stacks (its own included), over friends only with `not over
+    /// enemies`, and lands where its targets allow.
+    #[allow(clippy::too_many_arguments)]
+    fn line_count_steps(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        dirs: DirSet,
+        targets: &Targets,
+        base: &Act,
+        acts: &mut Vec<Way>,
+    ) {
+        let board = &self.rules.board;
+        let occupied = pos.occupied();
+        let enemy = pos.owned(1 - player);
+        for from in self.movable(option, pos, player).iter() {
+            for dir in dirs.iter() {
+                let count = board.line_through(from, dir).inter(occupied).len();
+                let mut to = from;
+                let mut reached = true;
+                for step in 1..=count {
+                    match board.neighbour(to, dir) {
+                        Some(next) => to = next,
+                        None => {
+                            reached = false;
+                            break;
+                        }
+                    }
+                    let passed_over = step < count;
+                    if passed_over && option.not_over_enemies && enemy.contains(to) {
+                        reached = false;
+                        break;
+                    }
+                }
+                let height = pos.height(from);
+                if reached && self.lands(option, pos, player, from, to, height, targets) {
+                    acts.push(Way::plain(Act { from, to, ..*base }));
+                }
+            }
+        }
     }
 
     /// The cells `min` to `max` king steps from `from` (see
@@ -879,6 +927,10 @@ pub(super) struct Straight<'a> {
 impl Straight<'_> {
     /// The straight moves of an option for a player, if it makes them.
     pub(super) fn of(option: &MoveRule, player: PlayerId) -> Option<Straight<'_>> {
+        if option.line_count {
+            // Its distance depends on the line: see `line_count_steps`.
+            return None;
+        }
         match &option.action {
             Action::Step {
                 dirs,

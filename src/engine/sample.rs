@@ -334,6 +334,10 @@ pub(super) fn ways_never_merge(rules: &Rules) -> bool {
 /// Whether two options can never produce the same act.
 fn apart(a: &MoveRule, b: &MoveRule) -> bool {
     use Action::{BearOff, Jump, Place, Relocate, Slide, Step};
+    // A distance by line count is not the action's: nothing is plain.
+    if a.line_count || b.line_count {
+        return false;
+    }
     match (&a.action, &b.action) {
         // Placing a piece and moving one never give the same position.
         (

@@ -234,12 +234,12 @@ impl Rules {
                 distance,
                 targets,
             } => {
-                writeln!(
-                    out,
-                    "    step {}, {}",
-                    self.dir_sets(dirs),
+                let distance = if o.line_count {
+                    "distance by line count".to_string()
+                } else {
                     show_distance(distance)
-                )?;
+                };
+                writeln!(out, "    step {}, {distance}", self.dir_sets(dirs))?;
                 writeln!(out, "    onto {}", show_targets(targets))?;
             }
             Action::Slide {
@@ -346,6 +346,7 @@ impl Rules {
             (o.must_convert, "must convert a piece"),
             (o.must_continue, "must continue"),
             (o.leaves_copy, "leaving a copy"),
+            (o.not_over_enemies, "not over enemies"),
         ]
         .iter()
         .filter(|(on, _)| *on)

@@ -849,6 +849,15 @@ impl Board {
         }
     }
 
+    /// The line through `cell` along a direction, both ways, up to a hole
+    /// or the edge: the cell and its rays that way and the opposite way.
+    pub fn line_through(&self, cell: Cell, dir: Dir) -> CellSet {
+        let rays = &self.rays[cell as usize];
+        let mut line = rays[dir.index()].union(rays[dir.opposite().index()]);
+        line.insert(cell);
+        line
+    }
+
     /// The usable cells from `cell` (excluded) outwards in a direction, up to a hole or the edge.
     pub fn ray(&self, cell: Cell, dir: Dir) -> impl Iterator<Item = Cell> + '_ {
         let mut at = cell;

@@ -181,6 +181,12 @@ pub struct MoveRule {
     /// `leaving a copy`: the moving piece also stays where it was (Ataxx's
     /// clone).
     pub leaves_copy: bool,
+    /// `step … by line count`: the step goes as many cells as the whole
+    /// line through the piece, in the direction it moves, holds stacks
+    /// (Lines of Action); the action's distance is then unused.
+    pub line_count: bool,
+    /// `not over enemies`: a step may pass over friendly pieces only.
+    pub not_over_enemies: bool,
     /// `dropping DIRECTION`: a placement falls that way, per player, to the
     /// last empty cell before a piece, a hole or the edge.
     pub dropping: Option<PerPlayer<Dir>>,

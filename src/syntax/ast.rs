@@ -533,6 +533,9 @@ pub enum DistanceWords {
     Range(Number, Spanned<Bound>),
     /// `exactly 2`
     Exactly(Number),
+    /// `by line count`: as many cells as there are pieces on the line the
+    /// piece moves along.
+    LineCount(Span),
 }
 
 /// The far end of a distance: `height` or a number.
@@ -599,6 +602,8 @@ pub enum Clause {
     Chained,
     /// `leaving a copy`: the moving piece also stays where it was.
     LeavingCopy,
+    /// `not over enemies`: a step may pass over friendly pieces only.
+    NotOverEnemies,
     /// `capturing`: the enemy stacks jumped over are removed.
     Capturing,
     /// `must end further forward`: the piece ends further forward than it started.

@@ -136,6 +136,7 @@ fn keyword_text(word: &str) -> &'static str {
         "board",
         "borne",
         "both",
+        "by",
         "capturing",
         "chain",
         "chained",

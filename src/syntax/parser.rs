@@ -616,6 +616,7 @@ impl Shift {
             Spanned::new(b, span)
         };
         match parts.as_slice() {
+            [l] if l.as_rule() == Rule::line_count => DistanceWords::LineCount(self.of(l)),
             [e, n] if e.as_rule() == Rule::kw_exactly => {
                 DistanceWords::Exactly(self.number(n.clone()))
             }
@@ -659,6 +660,7 @@ impl Shift {
         let clause = match inner.as_rule() {
             Rule::chained => Clause::Chained,
             Rule::leaving_copy => Clause::LeavingCopy,
+            Rule::not_over_enemies => Clause::NotOverEnemies,
             Rule::capturing => Clause::Capturing,
             Rule::must_convert => Clause::MustConvert,
             Rule::must_continue => Clause::MustContinue,
