@@ -14,7 +14,7 @@
 use super::generate::{Straight, Way};
 use super::moves::Act;
 use super::position::Was;
-use super::{Engine, Position};
+use super::{Earlier, Engine, Position};
 use crate::rng::Rng;
 use crate::rules::{Action, Cell, CellSet, Dir, MoveRule, PlayerId};
 
@@ -190,7 +190,7 @@ impl Engine {
                     option,
                     pos,
                     player,
-                    CellSet::EMPTY,
+                    Earlier::default(),
                     true,
                     &mut cands.listed,
                     captures,

@@ -8,7 +8,7 @@
 //! `None` when nothing specific can be said.
 
 use super::notation::without_arrow;
-use super::{Engine, Position, Refusal};
+use super::{Earlier, Engine, Position, Refusal};
 use crate::rules::{Action, Cell, CellSet, Test};
 
 impl Engine {
@@ -190,7 +190,7 @@ impl Engine {
             0,
             pos,
             player,
-            CellSet::EMPTY,
+            Earlier::default(),
             true,
             &mut acts,
             &mut captures,
@@ -224,8 +224,8 @@ impl Engine {
             };
             // Played, it passes every rule: the later parts must be at fault.
             if self.rules.parts.len() > 1 {
-                let line = self.entry_line(&act, player);
-                return Some(self.later_part_reason(&next, text, line));
+                let after = self.earlier_after(0, &act, player, Earlier::default());
+                return Some(self.later_part_reason(&next, text, after.entry_line));
             }
         }
         None

@@ -17,7 +17,7 @@ use super::generate::Way;
 use super::moves::{Act, Move};
 use super::outline::{MISSES, Stem};
 use super::sample::pick;
-use super::{Engine, Position, Successors};
+use super::{Earlier, Engine, Position, Successors};
 use crate::rng::Rng;
 use crate::rules::{Action, CellSet, Test};
 
@@ -44,7 +44,7 @@ impl Engine {
             0,
             pos,
             player,
-            CellSet::EMPTY,
+            Earlier::default(),
             false,
             &mut firsts,
             &mut out.captures,
@@ -52,7 +52,7 @@ impl Engine {
         let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
         // The first act alone is one way; the second part's acts are
         // most with no entry line, as `not on entry line` only removes.
-        let bound = 1 + self.count_second_part(pos, CellSet::EMPTY, out);
+        let bound = 1 + self.count_second_part(pos, Earlier::default(), out);
         out.bases.push(Move::PASS);
         let mut root = pos.clone();
         let header = pos.header();
@@ -61,8 +61,8 @@ impl Engine {
             for _ in 0..MISSES * 4 {
                 let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
                 let jumped = firsts[i].captured(&out.captures);
-                let line = self.entry_line(&act, player);
-                let ways = 1 + self.count_second_part(pos, line, out);
+                let after = self.earlier_after(0, &act, player, Earlier::default());
+                let ways = 1 + self.count_second_part(pos, after, out);
                 let index = rng.below(bound);
                 if index >= ways {
                     continue;
@@ -91,12 +91,12 @@ impl Engine {
         drawn
     }
 
-    /// How many acts of the second part follow an act on `pos` whose
-    /// entry line is `line`.
-    fn count_second_part(&self, pos: &Position, line: CellSet, out: &mut Successors) -> usize {
+    /// How many acts of the second part follow an act on `pos` that left
+    /// `earlier` (its entry line).
+    fn count_second_part(&self, pos: &Position, earlier: Earlier, out: &mut Successors) -> usize {
         let mut acts = std::mem::take(&mut out.acts[1]);
         let player = pos.to_move();
-        let n = self.count_acts_of_part(1, pos, player, line, &mut acts, &mut out.captures);
+        let n = self.count_acts_of_part(1, pos, player, earlier, &mut acts, &mut out.captures);
         out.acts[1] = acts;
         n
     }
@@ -150,8 +150,8 @@ impl Engine {
             for player in 0..2 {
                 // Each act's cells against what the listing after it reads.
                 let free = |act: &Act, cells: CellSet| {
-                    let line = self.entry_line(act, player);
-                    self.listing_support(1, player, line)
+                    let after = self.earlier_after(0, act, player, Earlier::default());
+                    self.listing_support(1, player, after)
                         .is_some_and(|(support, _)| !support.intersects(&cells))
                 };
                 let ok = match &option.action {

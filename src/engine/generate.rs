@@ -3,7 +3,7 @@
 
 use super::jumps::Jump;
 use super::moves::Act;
-use super::{Engine, Position};
+use super::{Earlier, Engine, Position};
 use crate::rules::{
     Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, KindId, MoveRule,
     PlayerId, Targets, Test,
@@ -138,7 +138,7 @@ impl Engine {
         part: usize,
         pos: &Position,
         player: PlayerId,
-        entry_line: CellSet,
+        earlier: Earlier,
         ordered: bool,
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
@@ -149,7 +149,7 @@ impl Engine {
                 option,
                 pos,
                 player,
-                entry_line,
+                earlier,
                 ordered,
                 acts,
                 captures,
@@ -165,7 +165,7 @@ impl Engine {
         part: usize,
         pos: &Position,
         player: PlayerId,
-        entry_line: CellSet,
+        earlier: Earlier,
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) -> usize {
@@ -174,7 +174,7 @@ impl Engine {
             match &option.action {
                 // Every piece of the mover's in the region, bar the line.
                 Action::Return { from } if option.kind.is_none() && option.only_if.is_none() => {
-                    n += returnable(option, from, pos, player, entry_line).len();
+                    n += returnable(option, from, pos, player, earlier).len();
                 }
                 Action::Place { .. }
                 | Action::Enter { .. }
@@ -186,7 +186,7 @@ impl Engine {
                 | Action::Return { .. } => {
                     let (first, sets) = (acts.len(), captures.len());
                     let at = (part, i);
-                    self.acts_of(at, option, pos, player, entry_line, false, acts, captures);
+                    self.acts_of(at, option, pos, player, earlier, false, acts, captures);
                     n += acts[first..]
                         .iter()
                         .map(|w| w.ways(captures))
@@ -210,7 +210,7 @@ impl Engine {
         option: &MoveRule,
         pos: &Position,
         player: PlayerId,
-        entry_line: CellSet,
+        earlier: Earlier,
         ordered: bool,
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
@@ -334,7 +334,7 @@ impl Engine {
                 }
             }
             Action::Return { from } => {
-                for c in returnable(option, from, pos, player, entry_line).iter() {
+                for c in returnable(option, from, pos, player, earlier).iter() {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
                     {
@@ -971,11 +971,11 @@ fn returnable(
     from: &crate::rules::PerPlayer<CellSet>,
     pos: &Position,
     player: PlayerId,
-    entry_line: CellSet,
+    earlier: Earlier,
 ) -> CellSet {
     let cells = from[player].inter(pos.owned(player));
     if option.not_on_entry_line {
-        cells.minus(entry_line)
+        cells.minus(earlier.entry_line)
     } else {
         cells
     }

@@ -553,7 +553,7 @@ mod tests {
     use crate::engine::Engine;
     use crate::load::{check_game, check_source};
     use crate::rng::Rng;
-    use crate::rules::{Action, CellSet};
+    use crate::rules::Action;
 
     thread_local! {
         /// Every jump by the search, to compare the flood against.
@@ -626,7 +626,7 @@ mod tests {
                 option,
                 pos,
                 player,
-                CellSet::EMPTY,
+                crate::engine::Earlier::default(),
                 true,
                 &mut acts,
                 &mut sets,

@@ -37,6 +37,18 @@ pub use sample::Draw;
 
 use crate::rules::{Action, Cell, CellSet, Compulsion, MAX_PARTS, PlayerId, Rules, WhenStuck};
 
+/// What the earlier parts of a turn leave for later parts to refer to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Earlier {
+    /// `not on entry line`: the line of the first part's entry or
+    /// placement (empty otherwise).
+    pub entry_line: CellSet,
+    /// The cell where the previous part's piece arrived: "the last piece"
+    /// of `next to the last piece` and friends. `None` after a bear-off or
+    /// a return, and in the first part.
+    pub last: Option<Cell>,
+}
+
 /// Why a played act is not legal, by the rule that only its result can break.
 pub(crate) enum Refusal {
     /// `must remove a piece`, and it removed none.
@@ -369,7 +381,7 @@ impl Engine {
         let scope = budget::Scope::begin(WORK_PER_LISTING);
         let mut work = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, out);
+        self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, Earlier::default(), out);
         if let Some(compulsion) = self.rules.mandatory_captures
             && !budget::stopped()
         {
@@ -437,7 +449,14 @@ impl Engine {
             probe.clear();
             let mut work = pos.clone();
             let mut mv = Move::PASS;
-            self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, CellSet::EMPTY, &mut probe);
+            self.generate_part::<CHECKED>(
+                0,
+                pos,
+                &mut work,
+                &mut mv,
+                Earlier::default(),
+                &mut probe,
+            );
             !probe.is_empty()
         })
     }
@@ -518,12 +537,12 @@ impl Engine {
         root: &Position,
         pos: &mut Position,
         mv: &mut Move,
-        entry_line: CellSet,
+        earlier: Earlier,
         out: &mut Successors,
     ) {
         let parts = &self.rules.parts;
         if WALK == COUNT && part + 1 == parts.len() {
-            self.push_stem(part, root, pos, mv, entry_line, true, out);
+            self.push_stem(part, root, pos, mv, earlier, true, out);
             return;
         }
         if WALK != CHECKED {
@@ -533,7 +552,7 @@ impl Engine {
             let rest_optional = parts[part..].iter().all(|p| p.optional);
             if part > 0 && part < parts.len() && !rest_optional {
                 if WALK == COUNT {
-                    self.push_stem(part, root, pos, mv, entry_line, false, out);
+                    self.push_stem(part, root, pos, mv, earlier, false, out);
                 } else {
                     self.outline_end(root, pos, mv, out);
                 }
@@ -554,7 +573,7 @@ impl Engine {
             part,
             pos,
             player,
-            entry_line,
+            earlier,
             true,
             &mut acts,
             &mut out.captures,
@@ -573,7 +592,7 @@ impl Engine {
             let (act, jumped) = (way.act, way.captured(&out.captures));
             if WALK == COUNT
                 && part + 2 == parts.len()
-                && self.push_stem_unplayed(part, root, pos, base, &act, jumped, entry_line, out)
+                && self.push_stem_unplayed(part, root, pos, base, &act, jumped, earlier, out)
             {
                 continue;
             }
@@ -598,12 +617,8 @@ impl Engine {
                 if pos.result.is_some() {
                     self.finish_turn(root, pos, mv, out);
                 } else {
-                    let line = if part == 0 {
-                        self.entry_line(&act, player)
-                    } else {
-                        entry_line
-                    };
-                    self.generate_part::<WALK>(part + 1, root, pos, mv, line, out);
+                    let after = self.earlier_after(part, &act, player, earlier);
+                    self.generate_part::<WALK>(part + 1, root, pos, mv, after, out);
                 }
                 mv.pop();
             }
@@ -612,7 +627,7 @@ impl Engine {
         out.acts[part] = acts;
         // An optional part may be left out.
         if part > 0 && parts[part].optional {
-            self.generate_part::<WALK>(part + 1, root, pos, mv, entry_line, out);
+            self.generate_part::<WALK>(part + 1, root, pos, mv, earlier, out);
         }
     }
 
@@ -743,6 +758,34 @@ impl Engine {
     fn end_turn(&self, pos: &mut Position) {
         let place = self.rules.turn_order.next(pos.place as usize);
         pos.set_place(place, self.rules.turn_order.player_at(place));
+    }
+
+    /// What the parts after `part` may refer to once `act` is played:
+    /// the entry line of the turn's first part, and the cell where this
+    /// act's piece arrived.
+    pub(crate) fn earlier_after(
+        &self,
+        part: usize,
+        act: &Act,
+        player: PlayerId,
+        before: Earlier,
+    ) -> Earlier {
+        let option = &self.rules.parts[part].options[act.option as usize];
+        Earlier {
+            entry_line: if part == 0 {
+                self.entry_line(act, player)
+            } else {
+                before.entry_line
+            },
+            last: apply::has_destination(&option.action).then_some(act.to),
+        }
+    }
+
+    /// What the parts after a turn's acts so far may refer to.
+    pub(crate) fn earlier_of(&self, acts: &[Act], player: PlayerId) -> Earlier {
+        acts.iter().fold(Earlier::default(), |before, act| {
+            self.earlier_after(act.part as usize, act, player, before)
+        })
     }
 
     /// The cells a later `not on entry line` refers to after this act.

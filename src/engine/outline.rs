@@ -37,7 +37,7 @@ use super::generate::Way;
 use super::moves::{Act, Move};
 use super::position::{Edit, Was};
 use super::sample::pick;
-use super::{COUNT, Engine, OUTLINE, Position, Successors};
+use super::{COUNT, Earlier, Engine, OUTLINE, Position, Successors};
 use crate::rng::Rng;
 use crate::rules::CellSet;
 
@@ -103,7 +103,7 @@ impl Engine {
         // The turn's start, also the working copy where merges are counted.
         let mut root = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<COUNT>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
+        self.generate_part::<COUNT>(0, &root, pos, &mut mv, Earlier::default(), out);
         let total = out.stems.last().map_or(0, Stem::end);
         if total == 0 || super::budget::stopped() {
             return false;
@@ -136,14 +136,14 @@ impl Engine {
         root: &Position,
         pos: &Position,
         mv: &Move,
-        entry_line: CellSet,
+        earlier: Earlier,
         tail: bool,
         out: &mut Successors,
     ) {
         let net = net_change(root, pos, &out.trail);
         out.bases.push(*mv);
         let base = out.bases.len() - 1;
-        self.push_stem_from(part, pos, (base, None), entry_line, (net, net), tail, out);
+        self.push_stem_from(part, pos, (base, None), earlier, (net, net), tail, out);
     }
 
     /// Notes the stem of the last part reached by playing the act `act` of
@@ -160,7 +160,7 @@ impl Engine {
         base: usize,
         act: &Act,
         jumped: CellSet,
-        entry_line: CellSet,
+        earlier: Earlier,
         out: &mut Successors,
     ) -> bool {
         let option = &self.rules.parts[part].options[act.option as usize];
@@ -171,12 +171,8 @@ impl Engine {
         let Some((footprint, surely, holdings)) = self.footprint(option, pos, act, jumped) else {
             return false;
         };
-        let line = if part == 0 {
-            self.entry_line(act, player)
-        } else {
-            entry_line
-        };
-        let Some((support, reads_holdings)) = self.listing_support(part + 1, player, line) else {
+        let after = self.earlier_after(part, act, player, earlier);
+        let Some((support, reads_holdings)) = self.listing_support(part + 1, player, after) else {
             return false;
         };
         if footprint.intersects(&support) || holdings && reads_holdings {
@@ -192,7 +188,7 @@ impl Engine {
         let touched = earlier.union(footprint);
         let sure = earlier_net.minus(footprint).union(surely.minus(earlier));
         let way = (base, Some((*act, jumped)));
-        self.push_stem_from(part + 1, pos, way, line, (touched, sure), true, out);
+        self.push_stem_from(part + 1, pos, way, after, (touched, sure), true, out);
         true
     }
 
@@ -204,7 +200,7 @@ impl Engine {
         part: usize,
         pos: &Position,
         (base, last): (usize, Option<(Act, CellSet)>),
-        entry_line: CellSet,
+        earlier: Earlier,
         (touched, sure): (CellSet, CellSet),
         tail: bool,
         out: &mut Successors,
@@ -214,14 +210,8 @@ impl Engine {
         if tail {
             let mut acts = std::mem::take(&mut out.acts[part]);
             let player = pos.to_move();
-            ways += self.count_acts_of_part(
-                part,
-                pos,
-                player,
-                entry_line,
-                &mut acts,
-                &mut out.captures,
-            );
+            ways +=
+                self.count_acts_of_part(part, pos, player, earlier, &mut acts, &mut out.captures);
             out.acts[part] = acts;
         }
         // An outline keeps no more stems than a listing keeps moves.
@@ -315,13 +305,10 @@ impl Engine {
         captures: &mut Vec<CellSet>,
     ) {
         let player = at.to_move();
-        let line = match prefix.acts().first() {
-            Some(first) => self.entry_line(first, player),
-            None => CellSet::EMPTY,
-        };
+        let earlier = self.earlier_of(prefix.acts(), player);
         acts.clear();
         let last = self.rules.parts.len() - 1;
-        self.acts_of_part(last, at, player, line, false, acts, captures);
+        self.acts_of_part(last, at, player, earlier, false, acts, captures);
     }
 
     /// How many legal ways of the turn from `work` lead to `next` (its turn
@@ -440,7 +427,7 @@ impl Engine {
         out.clear();
         let root = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<OUTLINE>(0, &root, pos, &mut mv, CellSet::EMPTY, out);
+        self.generate_part::<OUTLINE>(0, &root, pos, &mut mv, Earlier::default(), out);
         if out.outline_full {
             return false;
         }

@@ -8,7 +8,7 @@
 use super::budget;
 use super::moves::Act;
 use super::notation::{ParseError, normalize, without_arrow};
-use super::{Engine, Move, Position, Successors, WORK_PER_LISTING};
+use super::{Earlier, Engine, Move, Position, Successors, WORK_PER_LISTING};
 use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
 
@@ -50,7 +50,7 @@ impl Engine {
         let parts = &self.rules.parts;
         let mut cur = pos.clone();
         let mut mv = Move::PASS;
-        let mut entry_line = CellSet::EMPTY;
+        let mut earlier = Earlier::default();
         let mut part = 0;
         for segment in &wanted {
             // An optional part the text does not play is left out.
@@ -58,7 +58,7 @@ impl Engine {
                 if part >= parts.len() || cur.result.is_some() {
                     return None;
                 }
-                match self.act_named(part, &cur, player, entry_line, segment, scratch) {
+                match self.act_named(part, &cur, player, earlier, segment, scratch) {
                     Some(found) => break found,
                     None if parts[part].optional => part += 1,
                     None => return None,
@@ -66,9 +66,7 @@ impl Engine {
             };
             self.play_act(part, &mut cur, &act, jumped, &mut scratch.trail)
                 .ok()?;
-            if part == 0 {
-                entry_line = self.entry_line(&act, player);
-            }
+            earlier = self.earlier_after(part, &act, player, earlier);
             mv.push(act, jumped);
             part += 1;
         }
@@ -85,11 +83,11 @@ impl Engine {
         part: usize,
         pos: &Position,
         player: PlayerId,
-        entry_line: CellSet,
+        earlier: Earlier,
         segment: &str,
         scratch: &mut Successors,
     ) -> Option<(Act, CellSet)> {
-        let acts = self.list_part(part, pos, player, entry_line, scratch);
+        let acts = self.list_part(part, pos, player, earlier, scratch);
         let texts = |act: &Act, jumped| normalize(&self.act_text(pos, player, act, jumped));
         let exact = acts
             .iter()
@@ -119,7 +117,7 @@ impl Engine {
         part: usize,
         pos: &Position,
         player: PlayerId,
-        entry_line: CellSet,
+        earlier: Earlier,
         scratch: &mut Successors,
     ) -> Vec<super::generate::Way> {
         let mut acts = std::mem::take(&mut scratch.acts[part]);
@@ -129,7 +127,7 @@ impl Engine {
             part,
             pos,
             player,
-            entry_line,
+            earlier,
             true,
             &mut acts,
             &mut scratch.captures,
@@ -171,12 +169,12 @@ impl Engine {
         let parts = &self.rules.parts;
         let mut cur = pos.clone();
         let mut mv = Move::PASS;
-        let mut entry_line = CellSet::EMPTY;
+        let mut earlier = Earlier::default();
         for (part, rules) in parts.iter().enumerate() {
             if cur.result.is_some() {
                 break;
             }
-            let acts = self.list_part(part, &cur, player, entry_line, scratch);
+            let acts = self.list_part(part, &cur, player, earlier, scratch);
             let skip = usize::from(rules.optional);
             if acts.len() + skip == 0 {
                 scratch.acts[part] = acts;
@@ -191,9 +189,7 @@ impl Engine {
             scratch.acts[part] = acts;
             self.play_act(part, &mut cur, &act, jumped, &mut scratch.trail)
                 .ok()?;
-            if part == 0 {
-                entry_line = self.entry_line(&act, player);
-            }
+            earlier = self.earlier_after(part, &act, player, earlier);
             mv.push(act, jumped);
         }
         scratch.trail.clear();

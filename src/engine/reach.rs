@@ -4,7 +4,7 @@
 
 use super::apply::has_destination;
 use super::moves::Act;
-use super::{Engine, Position};
+use super::{Earlier, Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
 
 impl Engine {
@@ -76,7 +76,7 @@ impl Engine {
         &self,
         part: usize,
         player: PlayerId,
-        line: CellSet,
+        earlier: Earlier,
     ) -> Option<(CellSet, bool)> {
         let mut cells = CellSet::EMPTY;
         let mut holdings = false;
@@ -98,7 +98,7 @@ impl Engine {
                 Action::Return { from } => {
                     let mut from = from[player];
                     if option.not_on_entry_line {
-                        from = from.minus(line);
+                        from = from.minus(earlier.entry_line);
                     }
                     cells = cells.union(from);
                 }

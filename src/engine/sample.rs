@@ -16,7 +16,7 @@ use super::apply::{has_destination, has_origin};
 use super::generate::{MAX_SETS, Way};
 use super::moves::Act;
 use super::position::Was;
-use super::{Engine, Outcome, Position, Successors};
+use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
 use crate::rules::{Action, Board, Cell, CellSet, Distance, MoveRule, Rules};
 
@@ -128,7 +128,7 @@ impl Engine {
             0,
             pos,
             player,
-            CellSet::EMPTY,
+            Earlier::default(),
             false,
             &mut acts,
             &mut scratch.captures,
