@@ -168,18 +168,21 @@ impl Checker {
         }
     }
 
-    pub(super) fn kinds(&mut self, decl: Option<&Decl>) -> Vec<String> {
+    /// The kinds of `pieces`, and which of them are neutral.
+    pub(super) fn kinds(&mut self, decl: Option<&Decl>) -> (Vec<String>, Vec<bool>) {
         let Some(Decl {
-            kind: DeclKind::Pieces(names),
+            kind: DeclKind::Pieces(kinds),
             ..
         }) = decl
         else {
-            return vec!["piece".to_string()];
+            return (vec!["piece".to_string()], vec![false]);
         };
         let mut out: Vec<String> = Vec::new();
-        for (i, n) in names.iter().enumerate() {
-            if let Some(first) = names[..i].iter().find(|f| f.node == n.node) {
-                let first_span = first.span;
+        let mut neutral = Vec::new();
+        for (i, k) in kinds.iter().enumerate() {
+            let n = &k.name;
+            if let Some(first) = kinds[..i].iter().find(|f| f.name.node == n.node) {
+                let first_span = first.name.span;
                 self.diags.push(
                     Diagnostic::new(
                         Kind::Duplicate {
@@ -195,8 +198,9 @@ impl Checker {
                 self.report(Kind::TooManyKinds { max: MAX_KINDS }, n.span);
             } else {
                 out.push(n.node.clone());
+                neutral.push(k.neutral);
             }
         }
-        out
+        (out, neutral)
     }
 }

@@ -131,6 +131,8 @@ pub(crate) struct Context<'a> {
     pub player_names: [String; 2],
     pub facing: PerPlayer<Dir>,
     pub kinds: &'a [String],
+    /// `[kind]`: declared `neutral`.
+    pub neutral: &'a [bool],
 }
 
 impl Context<'_> {
@@ -255,7 +257,7 @@ impl Checker {
         };
         let player_names = [players[0].name.clone(), players[1].name.clone()];
         let facing = [players[0].facing, players[1].facing];
-        let kinds = self.kinds(find("pieces"));
+        let (kinds, neutral) = self.kinds(find("pieces"));
 
         for d in decls {
             if let DeclKind::Region {
@@ -273,6 +275,7 @@ impl Checker {
             player_names: player_names.clone(),
             facing,
             kinds: &kinds,
+            neutral: &neutral,
         };
 
         let turn_order = self.turn_order(find("turns"), &player_names);
@@ -333,6 +336,7 @@ impl Checker {
             players,
             turn_order: turn_order?,
             kinds: kinds.clone(),
+            neutral: neutral.clone(),
             setup,
             reserve,
             regions,

@@ -4,7 +4,7 @@ use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
 use crate::rules::{
     Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
-    JumpLeg, MAX_PARTS, MoveRule, Owner, Part, PerPlayer, Rules, Targets, Test,
+    JumpLeg, MAX_PARTS, MoveRule, NearLast, Owner, Part, PerPlayer, Rules, Targets, Test, TurnSpan,
 };
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
@@ -169,6 +169,9 @@ fn check_option(
         leaves_copy: false,
         line_count: false,
         not_over_enemies: false,
+        near_last: None,
+        moving_last: false,
+        turns: None,
         dropping: None,
         text,
     };
@@ -305,14 +308,32 @@ fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action
                 distance: check_distance(ch, distance.as_ref(), Distance::ONE),
             }
         }
-        Primitive::Return { kind: k, from } => {
+        Primitive::Return {
+            kind: k,
+            from,
+            to_reserve,
+        } => {
             kind = named_kind(ch, k.as_ref(), ctx);
             let from = ch.region(ctx, from);
             warn_empty(ch, &from, option.span);
-            Action::Return { from }
+            Action::Return {
+                from,
+                to_reserve: *to_reserve,
+            }
         }
     };
-
+    if let Some(k) = kind
+        && ctx.neutral[k]
+        && !matches!(option.primitive, Primitive::Place { .. })
+    {
+        ch.report(
+            Kind::NeutralKindOwned {
+                kind: ctx.kinds[k].clone(),
+                how: "moved, entered or returned (only placed)",
+            },
+            option.span,
+        );
+    }
     (action, kind)
 }
 
@@ -401,6 +422,57 @@ fn apply_clauses(
                         "not over enemies",
                         "`step` (a slide passes over nothing)",
                     );
+                }
+            }
+            Clause::NearLast { sight, along } => {
+                let dirs = if along.is_empty() {
+                    [ctx.board.dirs(); 2]
+                } else {
+                    ctx.dirs(along)
+                };
+                rule.near_last = Some(NearLast {
+                    sight: *sight,
+                    dirs,
+                });
+            }
+            Clause::MovingLast => {
+                if matches!(
+                    option.primitive,
+                    Primitive::Place { .. } | Primitive::Enter { .. }
+                ) {
+                    misuse(
+                        ch,
+                        "moving the last piece",
+                        "moves of a piece already on the board",
+                    );
+                } else {
+                    rule.moving_last = true;
+                }
+            }
+            Clause::OnTurns { first, last } => {
+                let most = u16::MAX as u64 - 1;
+                let first_turn = ch.number_in(first, 1, most, "a turn");
+                let last_turn = match last {
+                    Some(n) => ch.number_in(n, 1, most, "a turn").map(Some),
+                    None => Some(None),
+                };
+                if let (Some(a), Some(b)) = (first_turn, last_turn) {
+                    if let Some(b) = b
+                        && b < a
+                        && let Some(n) = last
+                    {
+                        ch.report(
+                            Kind::RangeBackwards {
+                                fixed: format!("{b}..{a}"),
+                            },
+                            first.span.to(n.span),
+                        );
+                    } else {
+                        rule.turns = Some(TurnSpan {
+                            first: a as u16,
+                            last: b.map(|b| b as u16),
+                        });
+                    }
                 }
             }
             Clause::LeavingCopy => {
@@ -749,6 +821,10 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         .iter()
         .any(|o| !matches!(o.action, Action::Place { .. } | Action::Enter { .. }));
     for (k, name) in rules.kinds.iter().enumerate() {
+        // A neutral kind is meant never to move.
+        if rules.neutral[k] {
+            continue;
+        }
         let on_board = rules.setup.iter().any(|s| s.kind == k);
         let in_reserve = rules.reserve.iter().any(|r| r[k] > 0);
         if on_board && pieces_move && !moves_on_board(k) {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
-use crate::rules::{MAX_PIECES, PerPlayer, Promotion, SetupPiece};
+use crate::rules::{MAX_PIECES, NEUTRAL, PerPlayer, Promotion, SetupPiece};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -25,6 +25,16 @@ impl Checker {
             };
             let from = self.kind_of(Some(from), ctx, d.span);
             let to = self.kind_of(Some(to), ctx, d.span);
+            if let Some(k) = [from, to].into_iter().flatten().find(|&k| ctx.neutral[k]) {
+                self.report(
+                    Kind::NeutralKindOwned {
+                        kind: ctx.kinds[k].clone(),
+                        how: "promoted",
+                    },
+                    d.span,
+                );
+                continue;
+            }
             let region = self.region(ctx, region);
             if let (Some(from), Some(to)) = (from, to) {
                 out.push(Promotion {
@@ -46,17 +56,43 @@ impl Checker {
                 continue;
             };
             for item in items {
-                let Some(player) = ctx.player_names.iter().position(|n| *n == item.player.node)
-                else {
-                    self.diags.push(unknown_player(
-                        item.player.span,
-                        &item.player.node,
-                        &ctx.player_names,
-                    ));
-                    continue;
+                // `arrow on d4`: a neutral kind's pieces, set up for no player.
+                let neutral_kind = ctx
+                    .kinds
+                    .iter()
+                    .position(|k| *k == item.player.node)
+                    .filter(|&k| ctx.neutral[k] && item.kind.is_none());
+                let player = match ctx.player_names.iter().position(|n| *n == item.player.node) {
+                    Some(p) => p,
+                    None if neutral_kind.is_some() => NEUTRAL,
+                    None => {
+                        self.diags.push(unknown_player(
+                            item.player.span,
+                            &item.player.node,
+                            &ctx.player_names,
+                        ));
+                        continue;
+                    }
                 };
-                let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
-                    continue;
+                let kind = match neutral_kind {
+                    Some(k) => k,
+                    None => {
+                        let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
+                            continue;
+                        };
+                        if ctx.neutral[kind] {
+                            let span = item.kind.as_ref().map_or(item.span, |k| k.span);
+                            self.report(
+                                Kind::NeutralKindOwned {
+                                    kind: ctx.kinds[kind].clone(),
+                                    how: "set up for a player",
+                                },
+                                span,
+                            );
+                            continue;
+                        }
+                        kind
+                    }
                 };
                 let height = match &item.stack {
                     Some(n) => match self.number_in(n, 1, MAX_PIECES as u64, "a stack height") {
@@ -68,7 +104,7 @@ impl Checker {
                 let cells = {
                     let env = ctx.env();
                     self.regions
-                        .eval(&env, &item.region, player, None, &mut self.diags)
+                        .eval(&env, &item.region, player.min(1), None, &mut self.diags)
                 };
                 if cells.is_empty() && !self.error_within(item.region.span) {
                     self.diags.push(Diagnostic::new(
@@ -164,6 +200,17 @@ impl Checker {
                 let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
                     continue;
                 };
+                if ctx.neutral[kind] {
+                    let span = item.kind.as_ref().map_or(item.span, |k| k.span);
+                    self.report(
+                        Kind::NeutralKindOwned {
+                            kind: ctx.kinds[kind].clone(),
+                            how: "held in reserve (a player places them without one)",
+                        },
+                        span,
+                    );
+                    continue;
+                }
                 let Some(count) = self.number_in(&item.count, 0, MAX_PIECES as u64, "a reserve")
                 else {
                     continue;

@@ -53,6 +53,8 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
             let c = b.cell_at(f, r);
             let body = if b.cells.contains(c) {
                 match pos.owner(c) {
+                    // A neutral piece belongs to no one.
+                    None if !pos.is_empty(c) => format!("{:^inner$}", "*"),
                     None => paint(DIM, &format!("{:^inner$}", ".")),
                     Some(p) => {
                         let text = if pos.height(c) > 1 {
@@ -92,6 +94,13 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
             None => out.push_str(&format!("{name}\n")),
             Some(notes) => out.push_str(&format!("{name}: {notes}\n")),
         }
+    }
+    if !pos.neutral().is_empty() {
+        let kinds: Vec<&str> = (rules.kinds.iter().zip(&rules.neutral))
+            .filter(|(_, neutral)| **neutral)
+            .map(|(k, _)| k.as_str())
+            .collect();
+        out.push_str(&format!("Neutral (*): {}\n", kinds.join(", ")));
     }
     out
 }

@@ -114,6 +114,8 @@ pub enum Code {
     G061,
     /// `height-of-empty.game`
     G062,
+    /// `neutral-moves.game`
+    G063,
     /// `precedence-twice.game`
     G070,
     /// `precedence-missing-outcome.game`
@@ -192,6 +194,7 @@ impl Code {
         Code::G060,
         Code::G061,
         Code::G062,
+        Code::G063,
         Code::G070,
         Code::G071,
         Code::W001,
@@ -439,6 +442,11 @@ impl Code {
             ),
             Code::G061 => ("G061", "a jump over `empty`", "jump-over-empty"),
             Code::G062 => ("G062", "a height compared on `empty`", "height-of-empty"),
+            Code::G063 => (
+                "G063",
+                "a neutral kind moved, entered, returned, held in reserve, set up for a player or promoted",
+                "neutral-moves",
+            ),
             Code::G070 => (
                 "G070",
                 "`precedence` lists an outcome twice",
@@ -820,6 +828,14 @@ pub enum Kind {
     JumpOverEmpty,
     /// G062: a height compared on `empty`.
     HeightOfEmpty,
+    /// G063: a neutral kind used as a player's: moved, held in reserve,
+    /// set up for a player or promoted.
+    NeutralKindOwned {
+        /// The kind.
+        kind: String,
+        /// What was asked of it: "moved", "held in reserve"…
+        how: &'static str,
+    },
     /// G070: an outcome listed twice in `precedence`.
     OutcomeTwice,
     /// G071: outcomes left out of `precedence`.
@@ -917,6 +933,7 @@ impl Kind {
             Kind::NetworkEndsOverlap => Code::G060,
             Kind::JumpOverEmpty => Code::G061,
             Kind::HeightOfEmpty => Code::G062,
+            Kind::NeutralKindOwned { .. } => Code::G063,
             Kind::OutcomeTwice => Code::G070,
             Kind::OutcomesMissing { .. } => Code::G071,
             Kind::UnusedRegion { .. } => Code::W001,
@@ -1027,6 +1044,9 @@ impl Kind {
             Kind::SlideTurnsWithDistance => "a slide with turns cannot also have a distance".into(),
             Kind::ClauseDoesNotApply { clause, word, .. } => {
                 format!("`{clause}` does not apply to `{word}`")
+            }
+            Kind::NeutralKindOwned { kind, how } => {
+                format!("`{kind}` is a neutral kind: its pieces belong to no player, so they cannot be {how}")
             }
             Kind::EntryLineInFirstPart => {
                 "`not on entry line` refers to an entry earlier in the turn, but this is the turn's first part"
@@ -1203,6 +1223,9 @@ impl Kind {
             Kind::ClauseDoesNotApply { clause, fits, .. } => {
                 format!("`{clause}` belongs to {fits}")
             }
+            Kind::NeutralKindOwned { kind, .. } => format!(
+                "a neutral kind is only set up (`{kind} on d4`) or placed (`place {kind}`); drop `neutral` from `pieces` if players own it"
+            ),
             Kind::EntryLineInFirstPart => {
                 "use it in a `then` part that follows an `enter` or `place`".into()
             }

@@ -14,6 +14,16 @@ pub(super) fn has_destination(action: &Action) -> bool {
     !matches!(action, Action::BearOff { .. } | Action::Return { .. })
 }
 
+/// The act's own cell: where its piece arrives, or the cell a bear-off or
+/// a return takes a piece from ("the last cell" for the act after it).
+pub(super) fn act_cell(action: &Action, act: &Act) -> Cell {
+    if has_destination(action) {
+        act.to
+    } else {
+        act.from
+    }
+}
+
 /// Whether acts of this kind take a piece from a cell (`Act::from`).
 pub(super) fn has_origin(action: &Action) -> bool {
     !matches!(action, Action::Place { .. } | Action::Enter { .. })
@@ -45,9 +55,14 @@ impl Engine {
         match &option.action {
             Action::Place { .. } => {
                 let kind = act.kind as usize;
-                ed.pos
-                    .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
-                ed.put(act.to, player, kind, 1);
+                if self.rules.neutral[kind] {
+                    // Belongs to no one, and needs no reserve.
+                    ed.put_neutral(act.to, kind);
+                } else {
+                    ed.pos
+                        .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
+                    ed.put(act.to, player, kind, 1);
+                }
             }
             Action::Enter { entries } => {
                 let kind = act.kind as usize;
@@ -89,12 +104,14 @@ impl Engine {
                 ed.set_height(act.from, h - 1);
                 ed.pos.borne_off[player] += 1;
             }
-            Action::Return { .. } => {
+            Action::Return { to_reserve, .. } => {
                 let kind = ed.pos.kind(act.from);
                 let h = ed.pos.height[act.from as usize];
                 ed.set_height(act.from, h - 1);
-                ed.pos
-                    .set_reserve(player, kind, ed.pos.reserve[player][kind] + 1);
+                if *to_reserve {
+                    ed.pos
+                        .set_reserve(player, kind, ed.pos.reserve[player][kind] + 1);
+                }
             }
         }
         let lands = has_destination(&option.action);
@@ -113,12 +130,16 @@ impl Engine {
         if let Some(connect) = self.rules.remove_disconnected
             && lands
         {
-            let occupied = ed.pos.occupied();
-            let keep = self.rules.board.flood(act.to, occupied, connect);
-            removed += ed.take_all(occupied.minus(keep));
+            // Neutral pieces neither connect nor are removed.
+            let pieces = ed.pos.player_pieces();
+            let keep = self.rules.board.flood(act.to, pieces, connect);
+            removed += ed.take_all(pieces.minus(keep));
         }
         if lands && !ed.pos.is_empty(act.to) {
             gained.insert(act.to);
+        }
+        if self.keeps_last {
+            ed.pos.set_last(act_cell(&option.action, act));
         }
         Effect {
             removed,

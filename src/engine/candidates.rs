@@ -81,9 +81,13 @@ impl Engine {
             && options
                 .iter()
                 .any(|o| Straight::of(o, 0).is_some() || matches!(o.action, Action::BearOff { .. }))
-            && !options
-                .iter()
-                .any(|o| o.line_count || matches!(o.action, Action::Jump { .. }))
+            && !options.iter().any(|o| {
+                // A tie to the last cell is kept by the listing only.
+                o.line_count
+                    || o.near_last.is_some()
+                    || o.moving_last
+                    || matches!(o.action, Action::Jump { .. })
+            })
     }
 
     /// Plays a legal way of `pos` drawn uniformly on it, in place (the

@@ -258,7 +258,7 @@ impl Engine {
                 .iter()
                 .flat_map(|p| &p.options)
                 .fold(CellSet::EMPTY, |acc, o| match &o.action {
-                    Action::Return { from } => acc.union(from[player]),
+                    Action::Return { from, .. } => acc.union(from[player]),
                     Action::Place { .. }
                     | Action::Enter { .. }
                     | Action::Relocate { .. }

@@ -6,7 +6,7 @@ use super::moves::Act;
 use super::{Earlier, Engine, Position};
 use crate::rules::{
     Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, KindId, MoveRule,
-    PlayerId, Targets, Test,
+    NearLast, PlayerId, Targets, Test,
 };
 
 /// One way of playing a part: an act and, for a capturing jump, the index
@@ -31,6 +31,24 @@ pub(super) struct Way {
 const NO_SET: u16 = u16::MAX;
 const GROUP: u16 = 0x8000;
 const STRAIGHT: u16 = 0x4000;
+/// What `next to the last piece` and `moving the last piece` leave open.
+struct Tie<'a> {
+    /// The cells the act's own cell may be on.
+    near: Option<CellSet>,
+    /// The cell the moved piece must come from.
+    from: Option<Cell>,
+    action: &'a Action,
+}
+
+impl Tie<'_> {
+    fn allows(&self, act: &Act) -> bool {
+        self.from.is_none_or(|from| act.from == from)
+            && self
+                .near
+                .is_none_or(|near| near.contains(super::apply::act_cell(self.action, act)))
+    }
+}
+
 /// The most sets (captures and groups) one listing keeps.
 pub(super) const MAX_SETS: usize = 0x3fff;
 
@@ -173,7 +191,13 @@ impl Engine {
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
             match &option.action {
                 // Every piece of the mover's in the region, bar the line.
-                Action::Return { from } if option.kind.is_none() && option.only_if.is_none() => {
+                Action::Return { from, .. }
+                    if option.kind.is_none()
+                        && option.only_if.is_none()
+                        && option.turns.is_none()
+                        && option.near_last.is_none()
+                        && !option.moving_last =>
+                {
                     n += returnable(option, from, pos, player, earlier).len();
                 }
                 Action::Place { .. }
@@ -206,7 +230,7 @@ impl Engine {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of(
         &self,
-        (part, index): (usize, usize),
+        at: (usize, usize),
         option: &MoveRule,
         pos: &Position,
         player: PlayerId,
@@ -218,6 +242,98 @@ impl Engine {
         if !self.option_open(option, pos, player) {
             return;
         }
+        if option.near_last.is_none() && !option.moving_last {
+            self.untied_acts_of(at, option, pos, player, earlier, ordered, acts, captures);
+            return;
+        }
+        // A first part refers to the last act of the turn before.
+        let last = if at.0 == 0 {
+            pos.last_cell()
+        } else {
+            earlier.last
+        };
+        let Some(last) = last else {
+            return;
+        };
+        let first = acts.len();
+        self.untied_acts_of(at, option, pos, player, earlier, ordered, acts, captures);
+        let tie = Tie {
+            near: option
+                .near_last
+                .as_ref()
+                .map(|near| self.near_last(near, pos, player, last)),
+            from: option.moving_last.then_some(last),
+            action: &option.action,
+        };
+        self.keep_tied(&tie, first, acts, captures);
+    }
+
+    /// The cells `near` allows an act's cell to be on.
+    fn near_last(&self, near: &NearLast, pos: &Position, player: PlayerId, last: Cell) -> CellSet {
+        let board = &self.rules.board;
+        if near.sight {
+            board.sight(last, near.dirs[player], pos.occupied())
+        } else {
+            board.step_set(CellSet::single(last), near.dirs[player])
+        }
+    }
+
+    /// Keeps, of the ways in `acts[first..]`, those that `tie` allows;
+    /// a group keeps the destinations allowed.
+    fn keep_tied(&self, tie: &Tie, first: usize, acts: &mut Vec<Way>, sets: &mut Vec<CellSet>) {
+        let board = &self.rules.board;
+        let end = acts.len();
+        let mut kept = first;
+        for i in first..end {
+            let way = acts[i];
+            if !way.is_group() {
+                if tie.allows(&way.act) {
+                    acts[kept] = way;
+                    kept += 1;
+                }
+                continue;
+            }
+            let dests = way.dests(sets);
+            let mut allowed = CellSet::EMPTY;
+            for to in dests.iter() {
+                if tie.allows(&way.landing_on(to, board)) {
+                    allowed.insert(to);
+                }
+            }
+            if allowed == dests {
+                acts[kept] = way;
+                kept += 1;
+            } else if sets.len() < MAX_SETS {
+                sets.push(allowed);
+                if !allowed.is_empty() {
+                    acts[kept] = way.regrouped(sets.len() - 1);
+                    kept += 1;
+                }
+            } else {
+                // No room for another set: the ways one by one, after the rest.
+                for to in allowed.iter() {
+                    acts.push(Way::plain(way.landing_on(to, board)));
+                }
+            }
+        }
+        acts.copy_within(end.., kept);
+        let extra = acts.len() - end;
+        acts.truncate(kept + extra);
+    }
+
+    /// Pushes every act of one option, whatever the last cell.
+    #[allow(clippy::too_many_arguments)]
+    fn untied_acts_of(
+        &self,
+        (part, index): (usize, usize),
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        earlier: Earlier,
+        ordered: bool,
+        acts: &mut Vec<Way>,
+        captures: &mut Vec<CellSet>,
+    ) {
         let base = Act {
             part: part as u8,
             option: index as u8,
@@ -333,7 +449,7 @@ impl Engine {
                     }
                 }
             }
-            Action::Return { from } => {
+            Action::Return { from, .. } => {
                 for c in returnable(option, from, pos, player, earlier).iter() {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
@@ -484,7 +600,7 @@ impl Engine {
         let shift = board.step_shift(dir);
         let own = B::of(pos.owned(player));
         let enemy = B::of(pos.owned(1 - player));
-        let empty = B::of(board.cells).and_not(own.or(enemy));
+        let empty = B::of(board.cells.minus(pos.occupied()));
         let (ends, targets) = (B::of(ends), line.targets);
         let mut heads = B::of(origins);
         let mut d = 0;
@@ -534,6 +650,11 @@ impl Engine {
     /// Whether the option's reserve test (`only when reserve is empty` and
     /// the like) lets it be used at all.
     pub(super) fn option_open(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> bool {
+        if let Some(span) = option.turns
+            && !span.holds(pos.turns as u32 + 1)
+        {
+            return false;
+        }
         match option.only_if {
             Some(Test::ReserveEmpty) => pos.reserve_total(player) == 0,
             Some(Test::ReserveNotEmpty) => pos.reserve_total(player) > 0,
@@ -568,7 +689,9 @@ impl Engine {
         let wanted = option.kind;
         let mut have = 0u32;
         for k in 0..self.rules.kinds.len() {
-            if wanted.is_none_or(|w| w == k) && pos.reserve(player, k) > 0 {
+            // A neutral kind needs no reserve (and only a named one is placed).
+            let held = pos.reserve(player, k) > 0 || wanted == Some(k) && self.rules.neutral[k];
+            if wanted.is_none_or(|w| w == k) && held {
                 have |= 1 << k;
             }
         }
@@ -686,7 +809,7 @@ impl Engine {
         targets: &Targets,
     ) -> bool {
         let target_ok = match pos.owner(to) {
-            None => targets.empty,
+            None => targets.empty && pos.is_empty(to),
             Some(p) if p == player => targets
                 .friend
                 .is_some_and(|cmp| cmp.holds(pos.height(to), n) && pos.kind(to) == pos.kind(from)),

@@ -57,7 +57,8 @@ impl Engine {
             over[l] = B::of(match leg.over {
                 Owner::Friend => pos.owned(player),
                 Owner::Enemy => pos.owned(1 - player),
-                Owner::Any => pos.occupied(),
+                // Neutral pieces are not jumped.
+                Owner::Any => pos.player_pieces(),
             });
         }
         let board = &self.rules.board;

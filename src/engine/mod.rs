@@ -43,9 +43,9 @@ pub(crate) struct Earlier {
     /// `not on entry line`: the line of the first part's entry or
     /// placement (empty otherwise).
     pub entry_line: CellSet,
-    /// The cell where the previous part's piece arrived: "the last piece"
-    /// of `next to the last piece` and friends. `None` after a bear-off or
-    /// a return, and in the first part.
+    /// The cell of the previous part's act (see `apply::act_cell`): "the
+    /// last piece" of `next to the last piece` and friends. `None` in the
+    /// first part, which reads the position's last cell instead.
     pub last: Option<Cell>,
 }
 
@@ -109,6 +109,11 @@ pub struct Engine {
     /// `[cell][d]`: the cells `d` king steps from the cell, for `leap`;
     /// empty in a game without one.
     rings: Vec<Vec<CellSet>>,
+    /// Some option of a turn's first part refers to the last cell, which
+    /// then comes from the previous turn and is kept in the position.
+    keeps_last: bool,
+    /// How many turns the position counts (see [`crate::rules::TurnSpan`]).
+    turn_horizon: u16,
 }
 
 /// The legal moves of a position and, from [`Engine::successors`], the
@@ -279,7 +284,21 @@ impl Engine {
             last_part_reach: None,
             first_part_free: false,
             rings: Vec::new(),
+            keeps_last: false,
+            turn_horizon: 0,
         };
+        engine.keeps_last = engine.rules.parts[0]
+            .options
+            .iter()
+            .any(|o| o.near_last.is_some() || o.moving_last);
+        engine.turn_horizon = engine
+            .rules
+            .parts
+            .iter()
+            .flat_map(|p| &p.options)
+            .filter_map(|o| o.turns.map(|t| t.horizon()))
+            .max()
+            .unwrap_or(0);
         engine.rings = rings(&engine.rules);
         engine.last_part_reach = reach::last_part_reach(&engine.rules);
         engine.floods = jumps::floods(&engine.rules);
@@ -635,7 +654,7 @@ impl Engine {
     /// earlier move led to the same position. `pos` is as it was after.
     fn finish_turn(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
         // The key once the turn has ended, without ending it.
-        let key = pos.key ^ self.turn_keys[pos.place as usize];
+        let key = self.ended_key(pos);
         if out.moves.len() >= budget::MAX_MOVES {
             budget::stop(budget::Overrun::Moves {
                 limit: budget::MAX_MOVES,
@@ -758,6 +777,14 @@ impl Engine {
     fn end_turn(&self, pos: &mut Position) {
         let place = self.rules.turn_order.next(pos.place as usize);
         pos.set_place(place, self.rules.turn_order.player_at(place));
+        pos.count_turn(self.turn_horizon);
+    }
+
+    /// The key `pos` will have once its turn ends, without ending it.
+    fn ended_key(&self, pos: &Position) -> u64 {
+        pos.key
+            ^ self.turn_keys[pos.place as usize]
+            ^ position::turn_count_key(pos.turns, self.turn_horizon)
     }
 
     /// What the parts after `part` may refer to once `act` is played:
@@ -777,7 +804,7 @@ impl Engine {
             } else {
                 before.entry_line
             },
-            last: apply::has_destination(&option.action).then_some(act.to),
+            last: Some(apply::act_cell(&option.action, act)),
         }
     }
 

@@ -97,12 +97,12 @@ impl Engine {
     ) -> String {
         let board = &self.rules.board;
         let name = |c: u8| board.cell_name(c);
-        let kind_prefix = if self.rules.kinds.len() > 1 {
+        let option = &self.rules.parts[act.part as usize].options[act.option as usize];
+        let kind_prefix = if self.kinds_brought_in(act.part as usize) > 1 {
             format!("{}@", self.rules.kinds[act.kind as usize])
         } else {
             String::new()
         };
-        let option = &self.rules.parts[act.part as usize].options[act.option as usize];
         match &option.action {
             Action::Place { .. } => format!("{kind_prefix}{}", name(act.to)),
             Action::Enter { entries } => {
@@ -129,6 +129,26 @@ impl Engine {
                 format!("{}{sep}{}", name(act.from), name(act.to))
             }
         }
+    }
+
+    /// How many kinds the placements and entries of a part can bring in:
+    /// with one, its acts are written as a cell only (`g7`, not `arrow@g7`).
+    fn kinds_brought_in(&self, part: usize) -> usize {
+        let mut kinds = 0u64;
+        for option in &self.rules.parts[part].options {
+            if matches!(option.action, Action::Place { .. } | Action::Enter { .. })
+                || option.leaves_copy
+            {
+                kinds |= match option.kind {
+                    Some(k) => 1 << k,
+                    // Any kind held in reserve; neutral kinds are never held.
+                    None => (0..self.rules.kinds.len())
+                        .filter(|&k| !self.rules.neutral[k])
+                        .fold(0, |set, k| set | 1 << k),
+                };
+            }
+        }
+        kinds.count_ones() as usize
     }
 
     /// Reads a move typed by a person, among the legal moves of `pos`.

@@ -462,7 +462,7 @@ impl Engine {
         mv: &Move,
         out: &mut Successors,
     ) {
-        let key = pos.key ^ self.turn_keys[pos.place as usize];
+        let key = self.ended_key(pos);
         if out.moves.len() >= super::budget::MAX_MOVES {
             // Too many ways to keep: the draw falls back on the exact,
             // merged listing (see `draw_fully_outlined`).

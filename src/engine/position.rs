@@ -22,6 +22,9 @@ pub enum Outcome {
 pub struct Position {
     /// The cells holding a stack of each player.
     pub(crate) owned: [CellSet; 2],
+    /// The cells holding a neutral piece (of a kind that belongs to no
+    /// player): taken, but never moved, captured or counted.
+    pub(crate) neutral: CellSet,
     /// The height of the stack on each cell, 0 when empty.
     pub(crate) height: [u8; MAX_CELLS],
     /// The kind of the stack on each cell.
@@ -33,6 +36,12 @@ pub struct Position {
     /// The place in the turn order; the player to move follows from it.
     pub(crate) place: u16,
     pub(crate) to_move: u8,
+    /// The cell of the game's last act, for rules that refer to "the last
+    /// cell" across turns ([`NO_LAST`] when none do, or before any act).
+    pub(crate) last: u16,
+    /// Turns played, for `only on turn N` and friends: counted only as far
+    /// as any rule looks (0 when none does).
+    pub(crate) turns: u16,
     /// Set by the goal check of the move that decided the game.
     pub(crate) result: Option<Outcome>,
     /// Hash of everything above but `result`, kept up to date by every change.
@@ -44,17 +53,24 @@ impl Position {
     pub fn start(rules: &Rules) -> Position {
         let mut pos = Position {
             owned: [CellSet::EMPTY; 2],
+            neutral: CellSet::EMPTY,
             height: [0; MAX_CELLS],
             kind: [0; MAX_CELLS],
             reserve: [[0; MAX_KINDS]; 2],
             borne_off: [0; 2],
             place: 0,
             to_move: rules.turn_order.player_at(0) as u8,
+            last: NO_LAST,
+            turns: 0,
             result: None,
             key: 0,
         };
         for s in &rules.setup {
-            pos.put(s.cell, s.player, s.kind, s.height as u8);
+            if s.player == crate::rules::NEUTRAL {
+                pos.put_neutral(s.cell, s.kind);
+            } else {
+                pos.put(s.cell, s.player, s.kind, s.height as u8);
+            }
         }
         for p in 0..2 {
             for (k, n) in rules.reserve[p].iter().enumerate() {
@@ -80,7 +96,8 @@ impl Position {
         self.key
     }
 
-    /// The owner of the stack on a cell.
+    /// The owner of the stack on a cell: `None` when it is empty or holds
+    /// a neutral piece.
     #[inline]
     pub fn owner(&self, cell: Cell) -> Option<PlayerId> {
         if self.owned[0].contains(cell) {
@@ -110,9 +127,19 @@ impl Position {
         self.height[cell as usize] == 0
     }
 
-    /// The cells holding a stack.
+    /// The cells holding a stack or a neutral piece.
     pub fn occupied(&self) -> CellSet {
+        self.owned[0].union(self.owned[1]).union(self.neutral)
+    }
+
+    /// The cells holding a stack of either player.
+    pub fn player_pieces(&self) -> CellSet {
         self.owned[0].union(self.owned[1])
+    }
+
+    /// The cells holding a neutral piece.
+    pub fn neutral(&self) -> CellSet {
+        self.neutral
     }
 
     /// The cells holding a stack of a player.
@@ -140,10 +167,18 @@ impl Position {
         self.owned[player].iter().map(|c| self.height(c)).sum()
     }
 
-    /// Whether the two positions agree in their stacks and holdings (not
-    /// the turn, nor the result, which the goals decide from the rest).
+    /// The cell of the game's last act, when a rule refers to it.
+    pub fn last_cell(&self) -> Option<Cell> {
+        (self.last != NO_LAST).then_some(self.last as Cell)
+    }
+
+    /// Whether the two positions agree in their stacks, holdings and last
+    /// cell (not the turn, nor the result, which the goals decide from the
+    /// rest).
     pub(crate) fn same_stacks(&self, other: &Position) -> bool {
-        self.owned == other.owned
+        self.last == other.last
+            && self.owned == other.owned
+            && self.neutral == other.neutral
             && self.reserve == other.reserve
             && self.borne_off == other.borne_off
             && self.height == other.height
@@ -166,6 +201,15 @@ impl Position {
         self.height[cell as usize] = height;
         self.kind[cell as usize] = kind as u8;
         self.key ^= square_key(cell, player, kind, height);
+    }
+
+    /// Puts a neutral piece on an empty cell.
+    pub(crate) fn put_neutral(&mut self, cell: Cell, kind: KindId) {
+        debug_assert!(self.is_empty(cell));
+        self.neutral.insert(cell);
+        self.height[cell as usize] = 1;
+        self.kind[cell as usize] = kind as u8;
+        self.key ^= square_key(cell, crate::rules::NEUTRAL, kind, 1);
     }
 
     /// Takes the whole stack off a cell; returns (owner, kind, height).
@@ -199,6 +243,20 @@ impl Position {
         let old = self.reserve[player][kind];
         self.key ^= reserve_key(player, kind, old) ^ reserve_key(player, kind, n);
         self.reserve[player][kind] = n;
+    }
+
+    /// Notes the cell of the last act (for games whose rules refer to it).
+    pub(crate) fn set_last(&mut self, cell: Cell) {
+        self.key ^= last_key(self.last) ^ last_key(cell as u16);
+        self.last = cell as u16;
+    }
+
+    /// Counts a turn played, up to `horizon` turns.
+    pub(crate) fn count_turn(&mut self, horizon: u16) {
+        if self.turns < horizon {
+            self.key ^= turns_key(self.turns) ^ turns_key(self.turns + 1);
+            self.turns += 1;
+        }
     }
 
     pub(crate) fn set_place(&mut self, place: usize, to_move: PlayerId) {
@@ -242,15 +300,47 @@ fn place_key(place: usize) -> u64 {
     mix(3 << 60 | place as u64)
 }
 
+/// `Position::last` when no last cell is kept.
+pub(crate) const NO_LAST: u16 = u16::MAX;
+
+fn last_key(last: u16) -> u64 {
+    if last == NO_LAST {
+        0
+    } else {
+        mix(4 << 60 | last as u64)
+    }
+}
+
+fn turns_key(turns: u16) -> u64 {
+    if turns == 0 {
+        0
+    } else {
+        mix(5 << 60 | turns as u64)
+    }
+}
+
+/// How a position's key changes when a turn is counted (see
+/// [`Position::count_turn`]).
+pub(crate) fn turn_count_key(turns: u16, horizon: u16) -> u64 {
+    if turns < horizon {
+        turns_key(turns) ^ turns_key(turns + 1)
+    } else {
+        0
+    }
+}
+
 /// Everything in a position but its stacks' heights and kinds: small, so
 /// it is saved whole before an act is played in place and put back after.
 #[derive(Clone, Copy)]
 pub(crate) struct Header {
     owned: [CellSet; 2],
+    neutral: CellSet,
     reserve: [[u8; MAX_KINDS]; 2],
     borne_off: [u8; 2],
     place: u16,
     to_move: u8,
+    last: u16,
+    turns: u16,
     result: Option<Outcome>,
     key: u64,
 }
@@ -262,10 +352,13 @@ impl Position {
     pub(crate) fn header(&self) -> Header {
         Header {
             owned: self.owned,
+            neutral: self.neutral,
             reserve: self.reserve,
             borne_off: self.borne_off,
             place: self.place,
             to_move: self.to_move,
+            last: self.last,
+            turns: self.turns,
             result: self.result,
             key: self.key,
         }
@@ -281,10 +374,13 @@ impl Position {
         }
         trail.truncate(mark);
         self.owned = header.owned;
+        self.neutral = header.neutral;
         self.reserve = header.reserve;
         self.borne_off = header.borne_off;
         self.place = header.place;
         self.to_move = header.to_move;
+        self.last = header.last;
+        self.turns = header.turns;
         self.result = header.result;
         self.key = header.key;
     }
@@ -314,6 +410,11 @@ impl Edit<'_> {
     pub(crate) fn take(&mut self, cell: Cell) -> (PlayerId, KindId, u8) {
         self.note(cell);
         self.pos.take(cell)
+    }
+
+    pub(crate) fn put_neutral(&mut self, cell: Cell, kind: KindId) {
+        self.note(cell);
+        self.pos.put_neutral(cell, kind);
     }
 
     pub(crate) fn set_height(&mut self, cell: Cell, height: u8) {

@@ -81,6 +81,10 @@ impl Engine {
         let mut cells = CellSet::EMPTY;
         let mut holdings = false;
         for option in &self.rules.parts[part].options {
+            // What a tie allows depends on the act before.
+            if option.near_last.is_some() || option.moving_last {
+                return None;
+            }
             match option.only_if {
                 Some(Test::ReserveEmpty | Test::ReserveNotEmpty) => holdings = true,
                 Some(Test::OwnPiecesFill(_)) => return None,
@@ -95,7 +99,7 @@ impl Engine {
                     holdings = true;
                 }
                 // The mover's pieces in the region, and their kinds.
-                Action::Return { from } => {
+                Action::Return { from, .. } => {
                     let mut from = from[player];
                     if option.not_on_entry_line {
                         from = from.minus(earlier.entry_line);

@@ -49,7 +49,16 @@ impl Rules {
                 names(&self.turn_order.cycle)
             )?;
         }
-        writeln!(out, "pieces: {}", self.kinds.join(", "))?;
+        let kinds: Vec<String> = (self.kinds.iter().zip(&self.neutral))
+            .map(|(k, &neutral)| {
+                if neutral {
+                    format!("neutral {k}")
+                } else {
+                    k.clone()
+                }
+            })
+            .collect();
+        writeln!(out, "pieces: {}", kinds.join(", "))?;
         for p in 0..2 {
             let held: Vec<String> = self.reserve[p]
                 .iter()
@@ -283,8 +292,9 @@ impl Rules {
                     show_distance(distance)
                 )?;
             }
-            Action::Return { from } => {
-                writeln!(out, "    return from:")?;
+            Action::Return { from, to_reserve } => {
+                let verb = if *to_reserve { "return" } else { "remove" };
+                writeln!(out, "    {verb} from:")?;
                 self.write_sets(out, from)?;
             }
         }
@@ -339,7 +349,23 @@ impl Rules {
                 self.dir_sets(&dirs.map(crate::rules::DirSet::single))
             )?;
         }
+        if let Some(near) = &o.near_last {
+            let how = if near.sight { "in sight of" } else { "next to" };
+            writeln!(
+                out,
+                "    {how} the last cell along {}",
+                self.dir_sets(&near.dirs)
+            )?;
+        }
+        if let Some(span) = &o.turns {
+            match span.last {
+                Some(last) if last == span.first => writeln!(out, "    only on turn {last}")?,
+                Some(last) => writeln!(out, "    only on turns {}..{last}", span.first)?,
+                None => writeln!(out, "    only from turn {}", span.first)?,
+            }
+        }
         let flags: Vec<&str> = [
+            (o.moving_last, "moving the last piece"),
             (o.must_end_further_forward, "must end further forward"),
             (o.must_remove, "must remove a piece"),
             (o.not_on_entry_line, "not on entry line"),
@@ -447,6 +473,7 @@ impl Rules {
                 let ch = match piece {
                     _ if !b.cells.contains(c) => ' ',
                     None => '.',
+                    Some(p) if p.player == crate::rules::NEUTRAL => '*',
                     Some(p) => {
                         let initial = self.players[p.player].name.chars().next().unwrap_or('?');
                         if p.player == 0 {

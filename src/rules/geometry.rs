@@ -849,6 +849,21 @@ impl Board {
         }
     }
 
+    /// The cells seen from `cell` (excluded) along `dirs`: on each ray, the
+    /// cells up to and including the first of `blocking` (a queen's reach,
+    /// captures included).
+    pub fn sight(&self, cell: Cell, dirs: DirSet, blocking: CellSet) -> CellSet {
+        let mut seen = CellSet::EMPTY;
+        for dir in dirs.iter() {
+            let ray = self.rays[cell as usize][dir.index()];
+            seen = seen.union(match self.first_along(cell, dir, blocking) {
+                Some(stop) => ray.minus(self.rays[stop as usize][dir.index()]),
+                None => ray,
+            });
+        }
+        seen
+    }
+
     /// The line through `cell` along a direction, both ways, up to a hole
     /// or the edge: the cell and its rays that way and the opposite way.
     pub fn line_through(&self, cell: Cell, dir: Dir) -> CellSet {

@@ -42,6 +42,10 @@ pub struct Rules {
     pub turn_order: TurnOrder,
     /// From `pieces …`.
     pub kinds: Vec<String>,
+    /// `[kind]`: `neutral` in `pieces`: its pieces belong to no player,
+    /// never move and are counted by nothing; set up, or placed by either
+    /// player without a reserve.
+    pub neutral: Vec<bool>,
     /// From `setup …`, in cell order.
     pub setup: Vec<SetupPiece>,
     /// From `reserve …`: pieces in hand at the start, `[player][kind]`.
@@ -125,13 +129,16 @@ impl TurnOrder {
 pub struct SetupPiece {
     /// A usable cell; no two setup pieces share one.
     pub cell: Cell,
-    /// The player who owns the stack.
+    /// The player who owns the stack, or [`NEUTRAL`] for a neutral kind.
     pub player: PlayerId,
     /// The kind of every piece in the stack.
     pub kind: KindId,
     /// The pieces in the stack: 1, or `N` from `stacks of N` (1 to 255).
     pub height: u32,
 }
+
+/// The owner of a setup piece of a neutral kind: no player.
+pub const NEUTRAL: PlayerId = 2;
 
 /// A region named with `region`, kept for `rules` at the prompt, `--dump` and
 /// messages. Regions using `forward-cone` are left out: their cells depend on a piece.
@@ -187,11 +194,64 @@ pub struct MoveRule {
     pub line_count: bool,
     /// `not over enemies`: a step may pass over friendly pieces only.
     pub not_over_enemies: bool,
+    /// `next to the last piece` or `in sight of the last piece`: the act's
+    /// cell is tied to the cell of the act before it (see [`NearLast`]).
+    pub near_last: Option<NearLast>,
+    /// `moving the last piece`: the piece moved stands on the cell of the
+    /// act before it.
+    pub moving_last: bool,
+    /// `only on turn N` and friends: the turns of the game, counted from 1,
+    /// on which the option is open.
+    pub turns: Option<TurnSpan>,
     /// `dropping DIRECTION`: a placement falls that way, per player, to the
     /// last empty cell before a piece, a hole or the edge.
     pub dropping: Option<PerPlayer<Dir>>,
     /// The option as written, for summaries and messages.
     pub text: String,
+}
+
+/// `next to the last piece` and `in sight of the last piece`.
+///
+/// "The last cell" is the cell of the act played just before: where its
+/// piece arrived, or for a bear-off or a return the cell it left. In a
+/// turn's first part that is the last act of the previous turn; before any
+/// act of the game there is none, and the option offers nothing.
+///
+/// "The act's cell" is, in the same way, where its piece arrives, or the
+/// cell a bear-off or return takes a piece from.
+#[derive(Clone, Debug)]
+pub struct NearLast {
+    /// `in sight of`: the act's cell is reached from the last cell along
+    /// one of `dirs` over empty cells (the cell itself may be taken), like
+    /// a queen's move; otherwise it is next to it along one of `dirs`.
+    pub sight: bool,
+    /// The directions looked along, per player: every direction of the
+    /// board unless `along`.
+    pub dirs: PerPlayer<DirSet>,
+}
+
+/// `only on turn N`, `only on turns N..M`, `only from turn N`: turns of
+/// the game, counted from 1 for the first player's first turn, both ends
+/// included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnSpan {
+    /// The first turn on which the option is open.
+    pub first: u16,
+    /// The last one; `None`: every later turn.
+    pub last: Option<u16>,
+}
+
+impl TurnSpan {
+    /// Whether the option is open on turn `turn` (counted from 1).
+    pub fn holds(&self, turn: u32) -> bool {
+        turn >= self.first as u32 && self.last.is_none_or(|last| turn <= last as u32)
+    }
+
+    /// The number of turns after which the span no longer changes: every
+    /// later turn is in it or out of it alike.
+    pub fn horizon(&self) -> u16 {
+        self.last.unwrap_or(self.first.saturating_sub(1))
+    }
 }
 
 /// Which captures `captures are mandatory` keeps.
@@ -296,10 +356,14 @@ pub enum Action {
         /// How far a move that way may go, in cells: `exactly 1` unless stated.
         distance: Distance,
     },
-    /// `return a piece from REGION to reserve`.
+    /// `return a piece from REGION to reserve`, or `remove a piece from
+    /// REGION`: the mover's top piece there leaves the board.
     Return {
-        /// The cells, per player, whose top piece may go back to reserve.
+        /// The cells, per player, whose top piece may be lifted.
         from: PerPlayer<CellSet>,
+        /// Whether the piece goes to the mover's reserve (`return`) or out
+        /// of the game (`remove`).
+        to_reserve: bool,
     },
 }
 

@@ -169,10 +169,27 @@ impl Rules {
         if has(|a| matches!(a, Action::BearOff { .. })) {
             lines.push("e6-off      the top piece of e6 borne off the board".to_string());
         }
-        if has(|a| matches!(a, Action::Return { .. })) {
-            lines.push(
-                "c4          (in a later part) the piece on c4 returned to reserve".to_string(),
-            );
+        if has(|a| {
+            matches!(
+                a,
+                Action::Return {
+                    to_reserve: true,
+                    ..
+                }
+            )
+        }) {
+            lines.push("c4          the piece on c4 returned to reserve".to_string());
+        }
+        if has(|a| {
+            matches!(
+                a,
+                Action::Return {
+                    to_reserve: false,
+                    ..
+                }
+            )
+        }) {
+            lines.push("c4          the piece on c4 removed from the game".to_string());
         }
         if self.parts.len() > 1 {
             lines.push("a/b         the parts of one turn, in order, joined by /".to_string());

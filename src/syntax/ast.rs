@@ -56,7 +56,7 @@ pub enum DeclKind {
         repeat: Option<Vec<Ident>>,
     },
     /// `pieces checker`
-    Pieces(Vec<Ident>),
+    Pieces(Vec<PieceKind>),
     /// `setup Red on ranks 1..3  White on ranks 6..8`
     Setup(Vec<SetupItem>),
     /// `reserve 12 each`, `reserve Dark 10, Light 10`
@@ -489,12 +489,16 @@ pub enum Primitive {
         /// How far, `up to height`; one cell when left out.
         distance: Option<DistanceWords>,
     },
-    /// `return [a piece|KIND] from REGION to reserve`
+    /// `return [a piece|KIND] from REGION to reserve`, or
+    /// `remove [a piece|KIND] from REGION`
     Return {
         /// The piece kind after `return`; `None` for `a piece` or nothing: every kind.
         kind: Option<Ident>,
         /// The cells after `from` that the piece is taken from.
         from: Region,
+        /// `return … to reserve` rather than `remove`, which takes the
+        /// piece out of the game.
+        to_reserve: bool,
     },
 }
 
@@ -510,7 +514,10 @@ impl Primitive {
             Primitive::Slide { .. } => "slide",
             Primitive::Jump { .. } => "jump",
             Primitive::BearOff { .. } => "bear off",
-            Primitive::Return { .. } => "return",
+            Primitive::Return {
+                to_reserve: true, ..
+            } => "return",
+            Primitive::Return { .. } => "remove",
         }
     }
 }
@@ -595,6 +602,15 @@ pub struct JumpLegWords {
     pub span: Span,
 }
 
+/// One kind of a `pieces` declaration.
+#[derive(Clone, Debug)]
+pub struct PieceKind {
+    /// Its name.
+    pub name: Ident,
+    /// `neutral`: its pieces belong to no player.
+    pub neutral: bool,
+}
+
 /// A clause after a move option's primitive, following a comma.
 #[derive(Clone, Debug)]
 pub enum Clause {
@@ -604,6 +620,26 @@ pub enum Clause {
     LeavingCopy,
     /// `not over enemies`: a step may pass over friendly pieces only.
     NotOverEnemies,
+    /// `next to the last piece [along …]` or `in sight of the last piece
+    /// [along …]` (`cell` for `piece` alike): the act's cell is next to, or
+    /// seen over empty cells from, the cell of the act before it.
+    NearLast {
+        /// `in sight of` (true) or `next to` (false).
+        sight: bool,
+        /// The directions after `along` (every direction otherwise).
+        along: Vec<Spanned<DirWord>>,
+    },
+    /// `moving the last piece`: the piece moved is the one the act before
+    /// put on its cell.
+    MovingLast,
+    /// `only on turn N`, `only on turns N..M`, `only from turn N`: the
+    /// option is open on those turns of the game only, counted from 1.
+    OnTurns {
+        /// The first turn.
+        first: Number,
+        /// The last turn; `None` after `from`.
+        last: Option<Number>,
+    },
     /// `capturing`: the enemy stacks jumped over are removed.
     Capturing,
     /// `must end further forward`: the piece ends further forward than it started.

@@ -87,14 +87,26 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
         Rule::rank_range => ("`rank`", &["rank"]),
         Rule::file_range => ("`file`", &["file"]),
         Rule::primitive | Rule::option => (
-            "a move (`place`, `enter`, `relocate`, `step`, `slide`, `jump`, `bear off`, `return`)",
+            "a move (`place`, `enter`, `relocate`, `leap`, `step`, `slide`, `jump`, `bear off`, `return`, `remove`)",
             &[
-                "place", "enter", "relocate", "step", "slide", "jump", "bear", "return",
+                "place", "enter", "relocate", "leap", "step", "slide", "jump", "bear", "return",
+                "remove",
             ],
         ),
         Rule::clause => (
             "a clause",
-            &["chained", "capturing", "must", "not", "ending", "only"],
+            &[
+                "chained",
+                "capturing",
+                "must",
+                "not",
+                "ending",
+                "only",
+                "leaving",
+                "next",
+                "in",
+                "moving",
+            ],
         ),
         Rule::condition => (
             "a goal (`chain`, `network`, `all pieces`, `N in a row`, `a piece in`, `no enemy pieces`)",
@@ -125,10 +137,12 @@ fn keyword_text(word: &str) -> &'static str {
     // Keywords are their rule names without `kw_` (`kw_a` also accepts `an`).
     const ALL: &[&str] = &[
         "a",
+        "adjacent",
         "after",
         "all",
         "along",
         "and",
+        "are",
         "as",
         "at",
         "bear",
@@ -137,16 +151,20 @@ fn keyword_text(word: &str) -> &'static str {
         "borne",
         "both",
         "by",
+        "captures",
         "capturing",
+        "cell",
         "chain",
         "chained",
         "connected",
+        "continue",
         "convert",
-        "copy",
         "converting",
+        "copy",
         "count",
         "disconnected",
         "draw",
+        "dropping",
         "each",
         "empty",
         "end",
@@ -179,6 +197,7 @@ fn keyword_text(word: &str) -> &'static str {
         "inward",
         "is",
         "jump",
+        "last",
         "leap",
         "least",
         "leaving",
@@ -186,12 +205,16 @@ fn keyword_text(word: &str) -> &'static str {
         "line",
         "lose",
         "loses",
+        "mandatory",
         "may",
         "most",
         "move",
         "mover",
+        "moving",
         "must",
         "network",
+        "neutral",
+        "next",
         "no",
         "not",
         "of",
@@ -210,6 +233,7 @@ fn keyword_text(word: &str) -> &'static str {
         "place",
         "players",
         "precedence",
+        "promote",
         "pushing",
         "rank",
         "ranks",
@@ -223,16 +247,20 @@ fn keyword_text(word: &str) -> &'static str {
         "row",
         "setup",
         "shorter",
+        "sight",
         "size",
         "slide",
         "stacks",
         "step",
         "stuck",
+        "taking",
         "tall",
         "taller",
+        "the",
         "then",
         "times",
         "to",
+        "turn",
         "turns",
         "twice",
         "up",
@@ -304,7 +332,10 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     // A misspelt word may have been taken for a name (`step fowrard, …`
     // reads `fowrard` as a kind); the error then shows one token later.
     // Point at the misspelt word instead.
-    if let Some((start, prev)) = word_before(chunk, pos)
+    // Unless the word found is itself a near miss (`move stpe` is not a
+    // misspelt `remove`).
+    if nearest(found, words.iter().copied()).is_none()
+        && let Some((start, prev)) = word_before(chunk, pos)
         && !words.contains(&prev)
         && let Some(word) = nearest(prev, words.iter().copied())
     {
@@ -425,5 +456,27 @@ fn join_or(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A syntax error names every keyword it expects as the user types it,
+    /// never `?`: each `kw_` rule of the grammar is in the list.
+    #[test]
+    fn every_keyword_of_the_grammar_reads_as_a_word() {
+        let grammar = include_str!("../../grammar/game.pest");
+        for line in grammar.lines() {
+            let Some(rest) = line.strip_prefix("kw_") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            assert_ne!(keyword_text(&name), "?", "kw_{name} is missing from ALL");
+        }
     }
 }

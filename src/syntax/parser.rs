@@ -189,7 +189,21 @@ impl Shift {
                 let repeat = inner.next().map(|p| self.names(p));
                 DeclKind::Turns { order, repeat }
             }
-            Rule::pieces_decl => DeclKind::Pieces(inner.map(|p| self.ident(p)).collect()),
+            Rule::pieces_decl => DeclKind::Pieces(
+                inner
+                    .map(|p| {
+                        let neutral = p.as_str().starts_with("neutral");
+                        let name = p
+                            .into_inner()
+                            .find(|n| n.as_rule() == Rule::name)
+                            .expect("grammar: a kind's name");
+                        PieceKind {
+                            name: self.ident(name),
+                            neutral,
+                        }
+                    })
+                    .collect(),
+            ),
             Rule::setup_decl => DeclKind::Setup(inner.map(|p| self.setup_item(p)).collect()),
             Rule::reserve_decl => DeclKind::Reserve(inner.map(|p| self.reserve_item(p)).collect()),
             Rule::region_decl => {
@@ -564,9 +578,10 @@ impl Shift {
                 dirs,
                 distance,
             },
-            Rule::return_piece => Primitive::Return {
+            Rule::return_piece | Rule::remove_piece => Primitive::Return {
                 kind,
                 from: region.expect("grammar: return has a region"),
+                to_reserve: rule == Rule::return_piece,
             },
             other => unreachable!("not a primitive: {other:?}"),
         }
@@ -661,6 +676,37 @@ impl Shift {
             Rule::chained => Clause::Chained,
             Rule::leaving_copy => Clause::LeavingCopy,
             Rule::not_over_enemies => Clause::NotOverEnemies,
+            Rule::near_last => Clause::NearLast {
+                sight: inner
+                    .clone()
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::kw_sight),
+                along: inner
+                    .clone()
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::direction_list)
+                    .map(|p| self.dirs(p))
+                    .unwrap_or_default(),
+            },
+            Rule::moving_last => Clause::MovingLast,
+            Rule::on_turns => {
+                let from = inner
+                    .clone()
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::kw_from);
+                let numbers: Vec<Number> = inner
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::number)
+                    .map(|p| self.number(p))
+                    .collect();
+                let first = numbers[0].clone();
+                let last = if from {
+                    None
+                } else {
+                    Some(numbers.last().expect("grammar: a turn number").clone())
+                };
+                Clause::OnTurns { first, last }
+            }
             Rule::capturing => Clause::Capturing,
             Rule::must_convert => Clause::MustConvert,
             Rule::must_continue => Clause::MustContinue,

@@ -170,8 +170,13 @@ fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u
         !pos.owned(0).intersects(&pos.owned(1)),
         "a cell owned twice"
     );
+    assert!(
+        !pos.neutral().intersects(&pos.player_pieces()),
+        "a neutral piece on a player's cell"
+    );
     for c in board.cells.iter() {
-        let occupied = pos.owner(c).is_some();
+        // A neutral piece is a piece of no one's.
+        let occupied = pos.owner(c).is_some() || pos.neutral().contains(c);
         assert_eq!(
             occupied,
             pos.height(c) > 0,

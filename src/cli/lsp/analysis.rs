@@ -421,8 +421,9 @@ fn definitions_in(ast: &Ast, file: FileId) -> Vec<Definition> {
                     e.name.span.end,
                 );
             }
-        } else if let DeclKind::Pieces(names) = &decl.kind {
-            for n in names {
+        } else if let DeclKind::Pieces(kinds) = &decl.kind {
+            for k in kinds {
+                let n = &k.name;
                 add(Symbol::Kind, &n.node, n.span.start, n.span.end);
             }
         }
