@@ -150,6 +150,16 @@ fn hex_5x5() {
 }
 
 #[test]
+fn amazons() {
+    run_suite("amazons");
+}
+
+#[test]
+fn domineering() {
+    run_suite("domineering");
+}
+
+#[test]
 fn ataxx() {
     run_suite("ataxx");
 }
@@ -165,4 +175,9 @@ fn every_shipped_game_has_a_perft_suite() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/perft/{name}.perft"));
         assert!(path.is_file(), "no perft suite for {name}");
     }
+}
+
+#[test]
+fn konane() {
+    run_suite("konane");
 }

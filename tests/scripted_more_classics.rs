@@ -194,3 +194,159 @@ fn lines_of_action_a_stuck_player_passes_and_nobody_moving_is_a_draw() {
     let game = Game::new(&engine);
     assert_eq!(game.status(), Status::Over(Outcome::Draw));
 }
+
+fn amazons(board: &str, setup: &str) -> gamut::engine::Engine {
+    engine_of(&format!(
+        "extends \"amazons\"\nboard {board}\nsetup\n{setup}"
+    ))
+}
+
+const WHITE: usize = 0;
+
+#[test]
+fn amazons_the_arrow_flies_from_where_the_amazon_landed() {
+    let engine = amazons("4 x 2", "  White amazon on a1, a2\n  Black amazon on d2\n");
+    let game = Game::new(&engine);
+    let from_a1: Vec<String> = legal(&game)
+        .into_iter()
+        .filter(|m| m.starts_with("a1-c1"))
+        .collect();
+    // From c1, like a queen, over the cell a1 just left; never from a2.
+    assert_eq!(
+        from_a1,
+        ["a1-c1/a1", "a1-c1/b1", "a1-c1/d1", "a1-c1/b2", "a1-c1/c2"]
+    );
+}
+
+#[test]
+fn amazons_an_arrow_blocks_for_good_and_a_player_who_cannot_move_loses() {
+    let engine = amazons("4 x 1", "  White amazon on a1\n  Black amazon on d1\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1-b1/c1");
+    // The arrow on c1 walls d1 in: Black cannot move and loses.
+    assert_eq!(winner(&game), Some(WHITE), "{}", game_board(&game));
+    let board = game_board(&game);
+    assert!(board.contains('*'), "{board}");
+    // Arrows are no one's: not counted as White's pieces.
+    assert_eq!(game.position().owned(WHITE).len(), 1);
+}
+
+#[test]
+fn amazons_every_game_played_out_ends_with_the_stuck_player_losing() {
+    let engine = amazons(
+        "5 x 5",
+        "  White amazon on a1, e1\n  Black amazon on a5, e5\n",
+    );
+    let mut rng = Rng::new(5);
+    for _ in 0..50 {
+        let mut game = Game::new(&engine);
+        while game.status() == Status::Ongoing {
+            let n = game.legal().len();
+            game.play_index(rng.below(n));
+        }
+        // Each move fills one cell with an arrow: at most 21 moves.
+        assert!(game.moves().len() <= 21);
+        let loser = game.position().to_move();
+        assert_eq!(winner(&game), Some(1 - loser));
+    }
+}
+
+#[test]
+fn domineering_each_player_lays_dominoes_their_own_way() {
+    let engine = engine_of("extends \"domineering\"\nboard 3 x 2\n");
+    let mut game = Game::new(&engine);
+    // Vertical's second cell is above the first.
+    assert_eq!(legal(&game), ["a1/a2", "b1/b2", "c1/c2"]);
+    play(&mut game, "b1/b2");
+    // Horizontal's is to the right, and b is taken: nothing is left.
+    assert_eq!(legal(&game), Vec::<String>::new());
+    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    let mut game = Game::new(&engine);
+    play(&mut game, "a1/a2");
+    assert_eq!(legal(&game), ["b1/c1", "b2/c2"]);
+    play(&mut game, "b1/c1");
+    // Vertical has no two empty cells one above the other: Horizontal wins.
+    assert_eq!(winner(&game), Some(1), "{}", game_board(&game));
+}
+
+const KONANE_GAME: &str = "d4 e4 b4xd4 e2xe4 e5xe3 c2xe2 c5xe5 e6xe4 e3xe5 c6xe6 b6xb4 a2xc2 \
+     f2xd2 e6xe4 f4xf2 c2xc4 a3xe3 e4xe2 f6xf4 c4xe4 e1xe3 d1xd3 a5xa3 f1xf3 f4xf2 e4xe2 \
+     f2xd2 b1xd1 d2xd4";
+
+fn sorted(mut moves: Vec<String>) -> Vec<String> {
+    moves.sort();
+    moves
+}
+
+#[test]
+fn konane_opens_with_two_removals_the_second_next_to_the_hole() {
+    let engine = shipped("konane");
+    let mut game = Game::new(&engine);
+    assert_eq!(sorted(legal(&game)), ["a1", "c3", "d4", "f6"]);
+    play(&mut game, "d4");
+    // White lifts one of its own pieces orthogonally next to d4, no other.
+    assert_eq!(sorted(legal(&game)), ["c4", "d3", "d5", "e4"]);
+    play(&mut game, "e4");
+    // From the third turn on, every move is a jump over an enemy into a
+    // hole: into d4 over White's c4, d3, d5; none into e4, whose neighbours
+    // are Black's own.
+    assert_eq!(
+        sorted(legal(&game)),
+        ["b4xd4(c4)", "d2xd4(d3)", "d6xd4(d5)"]
+    );
+}
+
+#[test]
+fn konane_jumps_go_on_in_one_direction_and_each_stop_is_a_move() {
+    let engine = shipped("konane");
+    let mut game = Game::new(&engine);
+    let line: Vec<&str> = KONANE_GAME.split(' ').collect();
+    let at = line.iter().position(|m| *m == "a3xe3").unwrap();
+    for m in &line[..at] {
+        play(&mut game, m);
+    }
+    let from_a3: Vec<String> = sorted(legal(&game))
+        .into_iter()
+        .filter(|m| m.starts_with("a3"))
+        .collect();
+    assert_eq!(
+        from_a3,
+        ["a3xc3(b3)", "a3xe3(b3,d3)"],
+        "{}",
+        game_board(&game)
+    );
+    let white = game.position().owned(1).len();
+    play(&mut game, "a3xe3");
+    // Both pieces jumped over are taken.
+    assert_eq!(game.position().owned(1).len(), white - 2);
+}
+
+#[test]
+fn konane_a_player_who_cannot_jump_loses() {
+    let engine = shipped("konane");
+    let mut game = Game::new(&engine);
+    for m in KONANE_GAME.split(' ') {
+        assert_eq!(game.status(), Status::Ongoing);
+        play(&mut game, m);
+    }
+    // White still has pieces on a6 and d1, but none can jump.
+    assert_eq!(game.position().owned(1).len(), 2, "{}", game_board(&game));
+    assert_eq!(winner(&game), Some(BLACK), "{}", game_board(&game));
+}
+
+#[test]
+fn konane_every_game_played_out_ends_with_the_stuck_player_losing() {
+    let engine = shipped("konane");
+    let mut rng = Rng::new(11);
+    for _ in 0..100 {
+        let mut game = Game::new(&engine);
+        while game.status() == Status::Ongoing {
+            let n = game.legal().len();
+            game.play_index(rng.below(n));
+        }
+        // Each move after the opening takes a piece: at most 36 - 2 moves more.
+        assert!(game.moves().len() <= 36);
+        let loser = game.position().to_move();
+        assert_eq!(winner(&game), Some(1 - loser));
+    }
+}
