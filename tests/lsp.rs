@@ -238,6 +238,31 @@ fn the_editor_files_are_valid_and_highlight_every_declaration() {
             "{word}"
         );
     }
+    // Every keyword of the grammar is highlighted by some pattern.
+    let patterns: Vec<&str> = grammar["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["match"].as_str())
+        .collect();
+    let pest = include_str!("../grammar/game.pest");
+    for line in pest.lines() {
+        let Some(rest) = line.strip_prefix("kw_") else {
+            continue;
+        };
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let listed = |p: &&str| {
+            ["(", "|"].iter().any(|before| {
+                ["|", ")"]
+                    .iter()
+                    .any(|after| p.contains(&format!("{before}{word}{after}")))
+            })
+        };
+        assert!(patterns.iter().any(listed), "kw_{word} is not highlighted");
+    }
 }
 
 /// An editor that counts in bytes gets byte columns: after `é`, a name

@@ -222,6 +222,7 @@ mod tests {
             "jump",
             "bear off",
             "return",
+            "remove",
             "then",
             "goal",
             "precedence",
