@@ -252,7 +252,7 @@ fn the_editor_files_are_valid_and_highlight_every_declaration() {
         };
         let word: String = rest
             .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
+            .take_while(char::is_ascii_alphanumeric)
             .collect();
         let listed = |p: &&str| {
             ["(", "|"].iter().any(|before| {
