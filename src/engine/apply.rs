@@ -85,9 +85,11 @@ impl Engine {
             | Action::Step { .. }
             | Action::Slide { .. }
             | Action::Jump { .. } => {
-                let (kind, height) = (ed.pos.kind(act.from), ed.pos.height[act.from as usize]);
+                let origin = option
+                    .leaves_copy
+                    .then(|| (ed.pos.kind(act.from), ed.pos.height[act.from as usize]));
                 removed += self.move_top(ed, act, player);
-                if option.leaves_copy {
+                if let Some((kind, height)) = origin {
                     // The piece that moved is also still where it was.
                     if ed.pos.is_empty(act.from) {
                         ed.put(act.from, player, kind, height);
