@@ -619,6 +619,11 @@ pub enum WhenStuck {
 }
 
 impl WhenStuck {
+    /// Whether being stuck never ends the game: the player passes, always.
+    pub fn is_plain_pass(self) -> bool {
+        self == WhenStuck::Pass
+    }
+
     /// Whether a stuck player passes (at least while the other can move).
     pub fn passes(self) -> bool {
         match self {

@@ -1,0 +1,286 @@
+//! Tactical positions of the shipped games (`tests/tactics/<game>.tactics`),
+//! found by scanning seeded random games, not picked by hand:
+//!
+//! - `win MOVES => W…`: the player to move wins at once with any of `W…`;
+//! - `block MOVES => B…`: the opponent wins at once after most moves; only
+//!   the moves `B…` (one to three of them) leave no such win.
+//!
+//! At the default budget the MCTS player plays a winning move in every
+//! `win` position and a blocking one in every `block` position, over
+//! several seeds. The files are written by the ignored test
+//! `scan_tactics` (`GAMUT_WRITE_TACTICS=1 cargo test --test tactics --
+//! --ignored`); another test checks that what they claim still holds.
+
+mod common;
+use common::*;
+
+use std::path::{Path, PathBuf};
+
+use gamut::ai::{Budget, MctsConfig, mcts_choose};
+use gamut::engine::{Engine, Game, Outcome, Position, Status, Successors};
+use gamut::rng::Rng;
+
+/// The budget of `gamut play`'s computer seat.
+const DEFAULT_ITERATIONS: u32 = 2000;
+/// Seeds of the player tried on each position.
+const SEEDS: u64 = 3;
+/// Positions of each kind kept per game.
+const KEEP: usize = 4;
+
+#[derive(Debug, PartialEq, Eq)]
+enum Tactic {
+    Win,
+    Block,
+}
+
+struct Entry {
+    tactic: Tactic,
+    moves: Vec<String>,
+    answers: Vec<String>,
+    line: usize,
+}
+
+fn path(game: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/tactics/{game}.tactics"))
+}
+
+fn read(game: &str) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path(game)).unwrap_or_default();
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_text = line.trim();
+        if line_text.is_empty() || line_text.starts_with('#') {
+            continue;
+        }
+        let (head, answers) = line_text
+            .split_once("=>")
+            .unwrap_or_else(|| panic!("{game}.tactics:{}: no `=>`", i + 1));
+        let mut words = head.split_whitespace();
+        let tactic = match words.next() {
+            Some("win") => Tactic::Win,
+            Some("block") => Tactic::Block,
+            other => panic!("{game}.tactics:{}: {other:?}", i + 1),
+        };
+        entries.push(Entry {
+            tactic,
+            moves: words.map(str::to_string).collect(),
+            answers: answers.split_whitespace().map(str::to_string).collect(),
+            line: i + 1,
+        });
+    }
+    entries
+}
+
+/// How the game stands at `pos` once its moves are listed.
+fn over(engine: &Engine, pos: &Position, buffer: &mut Successors) -> Option<Outcome> {
+    if let Some(outcome) = pos.result() {
+        return Some(outcome);
+    }
+    engine.successors(pos, buffer);
+    match engine.status(pos, buffer) {
+        Status::Over(outcome) => Some(outcome),
+        Status::Ongoing => None,
+    }
+}
+
+/// The indices of the moves of `pos` that win at once for its mover.
+fn winning(engine: &Engine, pos: &Position) -> Vec<usize> {
+    let mover = pos.to_move();
+    let mut moves = Successors::default();
+    engine.successors(pos, &mut moves);
+    let mut buffer = Successors::default();
+    (0..moves.len())
+        .filter(|&i| over(engine, &moves.positions[i], &mut buffer) == Some(Outcome::Win(mover)))
+        .collect()
+}
+
+/// The indices of the moves after which the opponent, to move, cannot win
+/// at once; `None` where some move is followed by the mover again, or
+/// (when `most` is given) where more than `most` moves are safe.
+fn safe(engine: &Engine, pos: &Position, most: Option<usize>) -> Option<Vec<usize>> {
+    let mover = pos.to_move();
+    let mut moves = Successors::default();
+    engine.successors(pos, &mut moves);
+    let mut safe = Vec::new();
+    let mut buffer = Successors::default();
+    for (i, next) in moves.positions.iter().enumerate() {
+        if next.to_move() == mover {
+            return None;
+        }
+        let mut ends_well = || match over(engine, next, &mut buffer) {
+            // A move that loses at once (a full board counted) is no block.
+            Some(Outcome::Win(w)) => w == mover,
+            Some(Outcome::Draw) => true,
+            None => !wins_at_once(engine, next),
+        };
+        if ends_well() {
+            safe.push(i);
+            if most.is_some_and(|m| safe.len() > m) {
+                return None;
+            }
+        }
+    }
+    Some(safe)
+}
+
+/// Whether the player to move at `pos` has a move that wins at once.
+fn wins_at_once(engine: &Engine, pos: &Position) -> bool {
+    let mover = pos.to_move();
+    let mut moves = Successors::default();
+    engine.successors(pos, &mut moves);
+    let mut buffer = Successors::default();
+    moves
+        .positions
+        .iter()
+        .any(|next| over(engine, next, &mut buffer) == Some(Outcome::Win(mover)))
+}
+
+fn notations(game: &Game, indices: &[usize]) -> Vec<String> {
+    let legal = game.legal_notations();
+    let mut out: Vec<String> = indices.iter().map(|&i| legal[i].clone()).collect();
+    out.sort();
+    out
+}
+
+fn replay<'e>(engine: &'e Engine, moves: &[String]) -> Game<'e> {
+    let mut game = Game::new(engine);
+    play(&mut game, &moves.join(" "));
+    game
+}
+
+/// The games whose tactics are pinned: every shipped game, bar those
+/// whose positions have too many moves to scan one reply deep.
+fn games() -> Vec<&'static str> {
+    gamut::games::names()
+        .filter(|name| path(name).is_file())
+        .collect()
+}
+
+#[test]
+fn the_tactics_files_still_say_true() {
+    for game in games() {
+        let engine = shipped(game);
+        for entry in read(game) {
+            let g = replay(&engine, &entry.moves);
+            let found = match entry.tactic {
+                Tactic::Win => winning(&engine, g.position()),
+                Tactic::Block => safe(&engine, g.position(), None).expect("alternating"),
+            };
+            assert_eq!(
+                notations(&g, &found),
+                entry.answers,
+                "{game}.tactics:{}",
+                entry.line
+            );
+        }
+    }
+}
+
+#[test]
+fn the_computer_wins_in_one_and_blocks_a_win_in_one() {
+    let config = MctsConfig {
+        budget: Budget::Iterations(DEFAULT_ITERATIONS),
+        ..MctsConfig::default()
+    };
+    let mut tried = 0;
+    for game in games() {
+        let engine = shipped(game);
+        for entry in read(game) {
+            let g = replay(&engine, &entry.moves);
+            for seed in 1..=SEEDS {
+                let mut rng = Rng::new(seed);
+                let choice =
+                    mcts_choose(&engine, g.position(), &g.history_keys(), &config, &mut rng)
+                        .expect("listed")
+                        .expect("the game goes on");
+                let played = &g.legal_notations()[choice.index];
+                assert!(
+                    entry.answers.contains(played),
+                    "{game}.tactics:{}: seed {seed} played {played}, not one of {:?}\n{}",
+                    entry.line,
+                    entry.answers,
+                    game_board(&g)
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 100, "only {tried} positions tried");
+}
+
+/// Scans seeded random games of every shipped game for tactical
+/// positions, and writes them to `tests/tactics/` when
+/// `GAMUT_WRITE_TACTICS=1`.
+#[test]
+#[ignore = "writes the data files; run by hand"]
+fn scan_tactics() {
+    let write = std::env::var("GAMUT_WRITE_TACTICS").is_ok_and(|v| v == "1");
+    for game in gamut::games::names() {
+        let engine = shipped(game);
+        let mut wins: Vec<String> = Vec::new();
+        let mut blocks: Vec<String> = Vec::new();
+        let mut rng = Rng::new(2026);
+        let mut skipped = false;
+        for _ in 0..40 {
+            if wins.len() >= KEEP && blocks.len() >= KEEP {
+                break;
+            }
+            let mut g = Game::new(&engine);
+            while g.status() == Status::Ongoing && g.moves().len() < 1000 {
+                let n = g.legal().len();
+                // One reply deep over every move: too slow past this.
+                if n > 400 {
+                    skipped = true;
+                    g.play_index(rng.below(n));
+                    continue;
+                }
+                let record = || {
+                    let moves: Vec<String> = g
+                        .played()
+                        .map(|(pos, mv)| engine.notation(pos, mv))
+                        .collect();
+                    moves.join(" ")
+                };
+                let win = winning(&engine, g.position());
+                if !win.is_empty() && win.len() < n && wins.len() < KEEP {
+                    wins.push(format!(
+                        "win {} => {}",
+                        record(),
+                        notations(&g, &win).join(" ")
+                    ));
+                } else if win.is_empty()
+                    && blocks.len() < KEEP
+                    && let Some(safe) = safe(&engine, g.position(), Some(3))
+                    && (1..=3).contains(&safe.len())
+                    && safe.len() < n
+                {
+                    blocks.push(format!(
+                        "block {} => {}",
+                        record(),
+                        notations(&g, &safe).join(" ")
+                    ));
+                }
+                g.play_index(rng.below(n));
+            }
+        }
+        println!(
+            "{game}: {} wins, {} blocks{}",
+            wins.len(),
+            blocks.len(),
+            if skipped {
+                " (some positions skipped)"
+            } else {
+                ""
+            }
+        );
+        if write && !(wins.is_empty() && blocks.is_empty()) {
+            let text = format!(
+                "# Tactics of {game}: found by scanning random games (seed 2026) with\n\
+                 # `cargo test --test tactics -- --ignored`. See tests/tactics.rs.\n{}\n{}\n",
+                wins.join("\n"),
+                blocks.join("\n")
+            );
+            std::fs::write(path(game), text).expect("write");
+        }
+    }
+}
