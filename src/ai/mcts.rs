@@ -1,9 +1,21 @@
-//! Monte Carlo tree search with random play-outs (UCT).
+//! Monte Carlo tree search with random play-outs: plain UCT, and the
+//! default player built on it, which is sound before it is clever.
 //!
 //! Each iteration walks down the tree by the UCB1 rule, expands a leaf with
 //! all its successors, plays one random game from a new child, and credits
 //! the result to every move on the way. The move played is the most visited.
-//! Play-outs take a winning move when they have one (see [`PlayoutPolicy`]).
+//!
+//! The default [`Strategy::Solver`] adds what the field has measured to
+//! matter most: proven results climb the tree (an MCTS-Solver: a move that
+//! wins is a win, a node whose moves all lose is a loss), every reply to
+//! every move is listed before any play-out (so a win in one is always
+//! played, and a move that lets the opponent win at once is proven lost),
+//! and play-outs take a winning move when they have one and otherwise
+//! favour the moves with the best mean result wherever they were played
+//! (MAST, ε-greedy: a move is known by its acts). A [`Searcher`]
+//! keeps its tree from one move to the next, and spreads its iterations
+//! over threads (root parallelism: one tree per thread, their statistics of
+//! the root's moves summed).
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +42,18 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// Which search a player runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Plain UCT: UCB1 selection and uniformly random play-outs, nothing
+    /// else (the `uct` seat, a yardstick).
+    Plain,
+    /// UCT with a solver, every reply to the root's moves listed first,
+    /// tree reuse, and play-outs that take a win in one and favour moves
+    /// that have done well (MAST) (the `mcts` seat).
+    Solver,
+}
+
 /// Settings of a search.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsConfig {
@@ -39,6 +63,12 @@ pub struct MctsConfig {
     pub ply_cap: u32,
     /// The exploration constant of UCB1.
     pub exploration: f64,
+    /// Which search.
+    pub strategy: Strategy,
+    /// How many threads search (at least one). With an iteration budget
+    /// they share the iterations, and the choice depends only on the seed
+    /// and the number of threads.
+    pub threads: usize,
 }
 
 impl Default for MctsConfig {
@@ -47,8 +77,21 @@ impl Default for MctsConfig {
             budget: Budget::Iterations(1000),
             ply_cap: 500,
             exploration: std::f64::consts::SQRT_2,
+            strategy: Strategy::Solver,
+            threads: 1,
         }
     }
+}
+
+/// What the search proved of a move, for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move wins, whatever the other player does.
+    Win,
+    /// Best play from both sides draws.
+    Draw,
+    /// The move loses against best play.
+    Loss,
 }
 
 /// A game-theoretic value proven by the search (an MCTS-Solver), from the
@@ -91,6 +134,8 @@ impl Proof {
 
 struct Node {
     position: Position,
+    /// A hash of the move into this node, for the statistics of moves.
+    move_key: u64,
     parent: Option<usize>,
     /// The index of this node's move among its parent's successors.
     move_index: usize,
@@ -108,6 +153,7 @@ impl Node {
     fn new(position: Position, parent: Option<usize>, move_index: usize) -> Node {
         Node {
             position,
+            move_key: 0,
             parent,
             move_index,
             children: Vec::new(),
@@ -119,22 +165,142 @@ impl Node {
     }
 }
 
-/// What the search found: the index of the chosen move among the
-/// successors of the root, and how many iterations it ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the search found.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
     /// The index of the chosen move among the root's successors.
     pub index: usize,
-    /// How many iterations the search ran.
+    /// How many iterations the search ran, over all its threads.
     pub iterations: u32,
+    /// The score the mover expects from the move, from 0 (a loss) to 1 (a
+    /// win): its mean play-out result, or what the search proved.
+    pub value: f64,
+    /// What the search proved of the move, if anything.
+    pub proven: Option<Verdict>,
+    /// The line the search expects, the chosen move first: each entry is a
+    /// move's index among the successors of the position before it.
+    pub line: Vec<usize>,
 }
 
-/// Chooses a move for the player to move in `root`. `history` holds the
-/// keys of the positions before `root`, for repetition. Returns `None`
-/// when the game is over there, and an error when a position's moves are
-/// too many to list (see [`Successors::overrun`]). A time budget holds
-/// inside generation too: the search stops on time even where one
-/// play-out would take longer.
+/// A computer player: it keeps its tree between moves, so that what it
+/// learned of the position the game reached is not thrown away.
+pub struct Searcher {
+    config: MctsConfig,
+    kept: Option<Kept>,
+}
+
+/// A tree kept from the last search, and where in the game it was.
+struct Kept {
+    nodes: Vec<Node>,
+    /// How many positions came before the tree's root.
+    history_len: usize,
+    root_key: u64,
+}
+
+impl Searcher {
+    /// A player that searches as `config` says.
+    pub fn new(config: MctsConfig) -> Searcher {
+        Searcher { config, kept: None }
+    }
+
+    /// How it searches.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Chooses a move for the player to move in `root`. `history` holds
+    /// the keys of the positions before `root`, for repetition. Returns
+    /// `None` when the game is over there, and an error when a position's
+    /// moves are too many to list (see [`Successors::overrun`]). A time
+    /// budget holds inside generation too: the search stops on time even
+    /// where one play-out would take longer. When `root` follows the last
+    /// search's root in the same game, the part of that tree below it is
+    /// searched on.
+    pub fn choose(
+        &mut self,
+        engine: &Engine,
+        root: &Position,
+        history: &[u64],
+        rng: &mut Rng,
+    ) -> Result<Option<Choice>, Overrun> {
+        let started = Instant::now();
+        let nodes = self
+            .kept
+            .take()
+            .and_then(|kept| kept.subtree_at(root, history))
+            .unwrap_or_else(|| vec![Node::new(root.clone(), None, 0)]);
+        let mut tree = Tree {
+            engine,
+            nodes,
+            buffer: Successors::default(),
+            solver: self.config.strategy == Strategy::Solver,
+            moves: MoveStats::new(),
+        };
+        let choice = search(&mut tree, history, &self.config, rng, started)?;
+        if self.config.strategy == Strategy::Plain {
+            // Plain UCT starts afresh at every move.
+            return Ok(choice);
+        }
+        self.kept = Some(Kept {
+            nodes: tree.nodes,
+            history_len: history.len(),
+            root_key: root.key(),
+        });
+        Ok(choice)
+    }
+}
+
+impl Kept {
+    /// The part of the kept tree below `root`, when the game went from the
+    /// kept root to `root` through positions the tree holds.
+    fn subtree_at(self, root: &Position, history: &[u64]) -> Option<Vec<Node>> {
+        if history.get(self.history_len) != Some(&self.root_key) {
+            return None;
+        }
+        let mut at = 0;
+        let path = history[self.history_len + 1..]
+            .iter()
+            .copied()
+            .chain(std::iter::once(root.key()));
+        for key in path {
+            at = self.nodes[at]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| self.nodes[c].position.key() == key)?;
+        }
+        if self.nodes[at].position != *root {
+            return None;
+        }
+        // Copy the subtree, renumbered, parents before children.
+        let mut nodes = self.nodes;
+        let mut new_index = vec![usize::MAX; nodes.len()];
+        let mut order = vec![at];
+        new_index[at] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let n = order[i];
+            for &c in &nodes[n].children {
+                new_index[c] = order.len();
+                order.push(c);
+            }
+            i += 1;
+        }
+        let mut kept = Vec::with_capacity(order.len());
+        for &n in &order {
+            let mut node = std::mem::replace(&mut nodes[n], Node::new(root.clone(), None, 0));
+            node.parent = node.parent.filter(|_| n != at).map(|p| new_index[p]);
+            for c in &mut node.children {
+                *c = new_index[*c];
+            }
+            kept.push(node);
+        }
+        kept[0].move_index = 0;
+        Some(kept)
+    }
+}
+
+/// Chooses a move with a fresh [`Searcher`]: see [`Searcher::choose`].
 pub fn mcts_choose(
     engine: &Engine,
     root: &Position,
@@ -142,121 +308,97 @@ pub fn mcts_choose(
     config: &MctsConfig,
     rng: &mut Rng,
 ) -> Result<Option<Choice>, Overrun> {
-    let started = Instant::now();
-    match config.budget {
-        Budget::Time(t) => {
-            with_deadline(started + t, || search(engine, root, history, config, rng))
-        }
-        Budget::Iterations(_) => search(engine, root, history, config, rng),
-    }
+    Searcher::new(*config).choose(engine, root, history, rng)
 }
 
 fn search(
-    engine: &Engine,
-    root: &Position,
+    tree: &mut Tree,
     history: &[u64],
     config: &MctsConfig,
     rng: &mut Rng,
+    started: Instant,
 ) -> Result<Option<Choice>, Overrun> {
-    let mut tree = Tree {
-        engine,
-        nodes: vec![Node::new(root.clone(), None, 0)],
-        buffer: Successors::default(),
+    let deadline = match config.budget {
+        Budget::Time(t) => started + t,
+        Budget::Iterations(_) => far_future(),
     };
     // The root is listed outside the deadline: without its moves there
     // is nothing to choose from.
-    let listed = with_deadline(far_future(), || tree.expand(0, history))?;
-    let root_over = tree.nodes[0].children.is_empty();
-    if root_over || listed == Expansion::Deadline {
+    if !tree.nodes[0].expanded {
+        let listed = with_deadline(far_future(), || tree.expand(0, history))?;
+        if listed == Expansion::Deadline {
+            return Ok(None);
+        }
+    }
+    if tree.nodes[0].children.is_empty() {
         return Ok(None);
     }
     if tree.nodes[0].children.len() == 1 {
-        return Ok(Some(Choice {
-            index: 0,
-            iterations: 0,
-        }));
+        return Ok(Some(tree.choice(0)));
     }
-    // Every reply to every move, listed before any play-out: a win in one
-    // is seen at once, and so is each move that lets the opponent win in
-    // one (the solver proves it lost), whatever the budget.
     let mut keys = history.to_vec();
-    keys.push(root.key());
-    let started = Instant::now();
-    for i in 0..tree.nodes[0].children.len() {
-        if tree.decided() {
-            break;
-        }
-        let child = tree.nodes[0].children[i];
-        if tree.expand(child, &keys)? == Expansion::Deadline {
-            break;
-        }
-    }
-    // Wins by leaving the other player without a move show only when that
-    // player's moves are listed: look one reply deeper for them, as far as
-    // a bounded number of listings goes.
-    if !engine.rules().when_stuck.is_plain_pass() {
-        let mut listings = 0;
-        for i in 0..tree.nodes[0].children.len() {
-            let child = tree.nodes[0].children[i];
-            if tree.decided() || listings > STUCK_LOOKAHEAD {
-                break;
-            }
-            match tree.prove_stuck_children(child, &mut listings) {
-                Expansion::Done => {}
-                Expansion::Deadline => break,
-            }
-        }
-    }
-    let mut iterations = 0u32;
-    let mut path_keys: Vec<u64> = Vec::new();
-    while !tree.decided() {
-        match config.budget {
-            Budget::Iterations(n) if iterations >= n => break,
-            Budget::Time(t) if iterations > 0 && started.elapsed() >= t => break,
-            Budget::Iterations(_) | Budget::Time(_) => {}
-        }
-        iterations += 1;
-        path_keys.clear();
-        path_keys.extend_from_slice(history);
-        let mut at = tree.select(0, &mut path_keys, config.exploration, rng);
-        if tree.nodes[at].proof.is_none() && !tree.nodes[at].expanded {
-            if tree.expand(at, &path_keys)? == Expansion::Deadline {
-                break;
-            }
-            let node = &tree.nodes[at];
-            if node.proof.is_none() && !node.children.is_empty() {
-                path_keys.push(node.position.key());
-                at = node.children[rng.below(node.children.len())];
-            }
-        }
-        // Simulation, unless the value is known.
-        let outcome = match tree.nodes[at].proof {
-            Some(proof) => tree.outcome_of(at, proof),
-            None => {
-                let mut keys = path_keys.clone();
-                let result = random_playout(
-                    engine,
-                    &tree.nodes[at].position,
-                    rng,
-                    PlayoutPolicy::Decisive,
-                    config.ply_cap,
-                    &mut keys,
-                    &mut tree.buffer,
-                );
-                match result.stopped {
-                    None => {}
-                    Some(Overrun::Deadline) => break,
-                    Some(why) => return Err(why),
-                }
-                result.outcome
-            }
+    keys.push(tree.nodes[0].position.key());
+    if tree.solver {
+        // The deeper look may take a quarter of the time, or as many
+        // listings as there are iterations: it must not starve the search.
+        let (until, max_listings) = match config.budget {
+            Budget::Time(t) => (started + t / 4, STUCK_LOOKAHEAD),
+            Budget::Iterations(n) => (far_future(), STUCK_LOOKAHEAD.min(n as usize)),
         };
-        tree.credit(at, outcome);
+        with_deadline(deadline, || {
+            tree.look_one_reply_ahead(&keys, until, max_listings)
+        })?;
     }
-    Ok(Some(Choice {
-        index: tree.best_move(),
-        iterations,
-    }))
+    let threads = config.threads.max(1);
+    let share = |t: usize| match config.budget {
+        Budget::Iterations(n) => {
+            let n = n as usize;
+            Some((n / threads + usize::from(t < n % threads)) as u32)
+        }
+        Budget::Time(_) => None,
+    };
+    if threads == 1 || tree.decided() {
+        let iterations = with_deadline(deadline, || {
+            tree.grow(history, config, rng, share(0), deadline)
+        })?;
+        return Ok(Some(tree.choice(iterations)));
+    }
+    // Root parallelism: each helper grows its own tree from the root and
+    // its moves (with their proofs, without their counts), and the counts
+    // of the root's moves are summed into the main tree.
+    let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+    let mut helpers: Vec<Tree> = (1..threads).map(|_| tree.sprout()).collect();
+    let (main, helped) = std::thread::scope(|scope| {
+        let handles: Vec<_> = helpers
+            .iter_mut()
+            .enumerate()
+            .map(|(i, helper)| {
+                let seed = seeds[i + 1];
+                let budget = share(i + 1);
+                scope.spawn(move || {
+                    let mut rng = Rng::new(seed);
+                    with_deadline(deadline, || {
+                        helper.grow(history, config, &mut rng, budget, deadline)
+                    })
+                })
+            })
+            .collect();
+        let mut rng = Rng::new(seeds[0]);
+        let main = with_deadline(deadline, || {
+            tree.grow(history, config, &mut rng, share(0), deadline)
+        });
+        let helped: Vec<Result<u32, Overrun>> = handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Ok(0)))
+            .collect();
+        (main, helped)
+    });
+    let mut iterations = main?;
+    for (helper, result) in helpers.iter().zip(helped) {
+        iterations += result?;
+        tree.absorb(helper);
+    }
+    Ok(Some(tree.choice(iterations)))
 }
 
 /// Whether an expansion finished or the time limit cut it.
@@ -271,9 +413,331 @@ struct Tree<'a> {
     engine: &'a Engine,
     nodes: Vec<Node>,
     buffer: Successors,
+    /// Whether results are proven and climb the tree ([`Strategy::Solver`]).
+    solver: bool,
+    /// The mean result of each move, by who played it, wherever it was
+    /// played (MAST): play-outs prefer moves that have done well.
+    moves: MoveStats,
 }
 
-impl Tree<'_> {
+/// Results of moves by their key and mover: (sum of rewards, count).
+type MoveStats = std::collections::HashMap<(PlayerId, u64), (f64, f64)>;
+
+/// A hash of a move's acts (FNV-1a over their debug-free fields).
+fn move_key(mv: &crate::engine::Move) -> u64 {
+    use std::hash::{Hash, Hasher};
+    struct Fnv(u64);
+    impl Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    mv.acts().iter().for_each(|a| a.hash(&mut h));
+    h.finish()
+}
+
+impl<'a> Tree<'a> {
+    /// Lists every reply to every move of the root before any play-out: a
+    /// win in one is seen at once, and so is each move that lets the
+    /// opponent win in one (the solver proves it lost), whatever the
+    /// budget. Wins by leaving the other player without a move show only
+    /// when that player's moves are listed: it looks one reply deeper for
+    /// them, as far as a bounded number of listings goes.
+    /// The deeper look stops at `until` or after `max_listings` listings.
+    fn look_one_reply_ahead(
+        &mut self,
+        keys: &[u64],
+        until: Instant,
+        max_listings: usize,
+    ) -> Result<(), Overrun> {
+        for i in 0..self.nodes[0].children.len() {
+            let child = self.nodes[0].children[i];
+            if self.decided() {
+                return Ok(());
+            }
+            if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
+                return Ok(());
+            }
+        }
+        if self.engine.rules().when_stuck.is_plain_pass() {
+            return Ok(());
+        }
+        let mut listings = 0;
+        for i in 0..self.nodes[0].children.len() {
+            let child = self.nodes[0].children[i];
+            if self.decided() || listings > max_listings || Instant::now() >= until {
+                break;
+            }
+            if self.prove_stuck_children(child, &mut listings) == Expansion::Deadline {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs iterations until the root's move is decided, `budget`
+    /// iterations have run, or the deadline passes. Returns how many ran.
+    fn grow(
+        &mut self,
+        history: &[u64],
+        config: &MctsConfig,
+        rng: &mut Rng,
+        budget: Option<u32>,
+        deadline: Instant,
+    ) -> Result<u32, Overrun> {
+        let mut iterations = 0u32;
+        let mut path_keys: Vec<u64> = Vec::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let mut played: Vec<(PlayerId, u64)> = Vec::new();
+        while !self.decided() {
+            match budget {
+                Some(n) if iterations >= n => break,
+                None if iterations > 0 && Instant::now() >= deadline => break,
+                _ => {}
+            }
+            iterations += 1;
+            path_keys.clear();
+            path_keys.extend_from_slice(history);
+            let mut at = self.select(0, &mut path_keys, config.exploration, rng);
+            if self.nodes[at].proof.is_none() && !self.nodes[at].expanded {
+                if self.expand(at, &path_keys)? == Expansion::Deadline {
+                    break;
+                }
+                let node = &self.nodes[at];
+                if node.proof.is_none() && !node.children.is_empty() {
+                    path_keys.push(node.position.key());
+                    at = node.children[rng.below(node.children.len())];
+                }
+            }
+            // Simulation, unless the value is known.
+            let outcome = match self.nodes[at].proof {
+                Some(proof) => self.outcome_of(at, proof),
+                None if self.solver => {
+                    keys.clear();
+                    keys.extend_from_slice(&path_keys);
+                    played.clear();
+                    match self.mast_playout(at, rng, config.ply_cap, &mut keys, &mut played) {
+                        Ok(outcome) => outcome,
+                        Err(Overrun::Deadline) => break,
+                        Err(why) => return Err(why),
+                    }
+                }
+                None => {
+                    keys.clear();
+                    keys.extend_from_slice(&path_keys);
+                    let result = random_playout(
+                        self.engine,
+                        &self.nodes[at].position,
+                        rng,
+                        PlayoutPolicy::Uniform,
+                        config.ply_cap,
+                        &mut keys,
+                        &mut self.buffer,
+                    );
+                    match result.stopped {
+                        None => {}
+                        Some(Overrun::Deadline) => break,
+                        Some(why) => return Err(why),
+                    }
+                    result.outcome
+                }
+            };
+            self.credit(at, outcome);
+            if self.solver {
+                self.credit_moves(at, outcome, &played);
+                played.clear();
+            }
+        }
+        Ok(iterations)
+    }
+
+    /// A play-out from node `at` that takes a win in one when it has one,
+    /// else, most of the time, the move with the best mean result so far
+    /// (MAST, ε-greedy), recording the moves it plays in `played`.
+    fn mast_playout(
+        &mut self,
+        at: usize,
+        rng: &mut Rng,
+        ply_cap: u32,
+        history: &mut Vec<u64>,
+        played: &mut Vec<(PlayerId, u64)>,
+    ) -> Result<Option<Outcome>, Overrun> {
+        let mut pos = self.nodes[at].position.clone();
+        let mut plies = 0;
+        loop {
+            if self.engine.repeated(&pos, history) {
+                return Ok(Some(Outcome::Draw));
+            }
+            if let Some(outcome) = pos.result() {
+                return Ok(Some(outcome));
+            }
+            self.engine.successors(&pos, &mut self.buffer);
+            if let Some(why) = self.buffer.overrun() {
+                return Err(why.clone());
+            }
+            if let Status::Over(outcome) = self.engine.status(&pos, &self.buffer) {
+                return Ok(Some(outcome));
+            }
+            if plies >= ply_cap {
+                return Ok(None);
+            }
+            let mover = pos.to_move();
+            let buffer = &self.buffer;
+            let i = if let Some(w) = buffer
+                .positions
+                .iter()
+                .position(|p| p.result() == Some(Outcome::Win(mover)))
+            {
+                w
+            } else if rng.below(10) < 4 {
+                rng.below(buffer.len())
+            } else {
+                let mut best = rng.below(buffer.len());
+                let mut best_value = -1.0;
+                for (i, mv) in buffer.moves.iter().enumerate() {
+                    let value = self
+                        .moves
+                        .get(&(mover, move_key(mv)))
+                        .map_or(0.5, |(sum, n)| sum / n);
+                    if value > best_value {
+                        best_value = value;
+                        best = i;
+                    }
+                }
+                best
+            };
+            played.push((mover, move_key(&self.buffer.moves[i])));
+            history.push(pos.key());
+            pos = self.buffer.positions.swap_remove(i);
+            plies += 1;
+        }
+    }
+
+    /// Credits a play-out's result to the moves played on the way: in the
+    /// tree from the root to `at`, then in the play-out.
+    fn credit_moves(&mut self, at: usize, outcome: Option<Outcome>, played: &[(PlayerId, u64)]) {
+        let reward = |p: PlayerId| outcome.map_or(0.5, |o| Proof::of(o, p).reward());
+        let mut node = at;
+        while let Some(parent) = self.nodes[node].parent {
+            let mover = self.nodes[parent].position.to_move();
+            let entry = self
+                .moves
+                .entry((mover, self.nodes[node].move_key))
+                .or_insert((0.0, 0.0));
+            entry.0 += reward(mover);
+            entry.1 += 1.0;
+            node = parent;
+        }
+        for &(mover, key) in played {
+            let entry = self.moves.entry((mover, key)).or_insert((0.0, 0.0));
+            entry.0 += reward(mover);
+            entry.1 += 1.0;
+        }
+    }
+
+    /// A tree for a helper thread: the root and its moves, with their
+    /// proofs and without their counts.
+    fn sprout(&self) -> Tree<'a> {
+        let mut nodes = Vec::with_capacity(1 + self.nodes[0].children.len());
+        let mut root = Node::new(self.nodes[0].position.clone(), None, 0);
+        root.expanded = true;
+        nodes.push(root);
+        for &c in &self.nodes[0].children {
+            let old = &self.nodes[c];
+            let mut child = Node::new(old.position.clone(), Some(0), old.move_index);
+            child.proof = old.proof;
+            nodes.push(child);
+        }
+        nodes[0].children = (1..nodes.len()).collect();
+        Tree {
+            engine: self.engine,
+            nodes,
+            buffer: Successors::default(),
+            solver: self.solver,
+            moves: MoveStats::new(),
+        }
+    }
+
+    /// Adds what a helper learned of the root's moves.
+    fn absorb(&mut self, helper: &Tree) {
+        self.nodes[0].visits += helper.nodes[0].visits;
+        for (&mine, &theirs) in self.nodes[0]
+            .children
+            .clone()
+            .iter()
+            .zip(&helper.nodes[0].children)
+        {
+            let theirs = &helper.nodes[theirs];
+            let node = &mut self.nodes[mine];
+            node.visits += theirs.visits;
+            node.reward += theirs.reward;
+            if node.proof.is_none() {
+                node.proof = theirs.proof;
+            }
+        }
+    }
+
+    /// The move to play and what the search expects of it.
+    fn choice(&self, iterations: u32) -> Choice {
+        let best = self.best_child();
+        let node = &self.nodes[best];
+        let proven = node.proof.map(|p| match p {
+            Proof::Win => Verdict::Win,
+            Proof::Draw => Verdict::Draw,
+            Proof::Loss => Verdict::Loss,
+        });
+        let value = match node.proof {
+            Some(p) => p.reward(),
+            None if node.visits > 0.0 => node.reward / node.visits,
+            None => 0.5,
+        };
+        let mut line = vec![node.move_index];
+        let mut at = best;
+        while line.len() < 16 {
+            let next = self.nodes[at]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| self.nodes[c].visits > 0.0 || self.nodes[c].proof.is_some())
+                .max_by(|&a, &b| {
+                    self.rank(a)
+                        .partial_cmp(&self.rank(b))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+            match next {
+                Some(c) => {
+                    line.push(self.nodes[c].move_index);
+                    at = c;
+                }
+                None => break,
+            }
+        }
+        Choice {
+            index: node.move_index,
+            iterations,
+            value,
+            proven,
+            line,
+        }
+    }
+
+    /// How good a child looks to the player choosing it: a proven win
+    /// first, a proven loss last, else by visits.
+    fn rank(&self, c: usize) -> (u8, f64, f64) {
+        let node = &self.nodes[c];
+        let class = match node.proof {
+            Some(Proof::Win) => 2,
+            Some(Proof::Loss) => 0,
+            _ => 1,
+        };
+        (class, node.visits, node.reward)
+    }
     /// The player who made the move into node `n` (`None` at the root).
     fn mover_into(&self, n: usize) -> Option<PlayerId> {
         self.nodes[n]
@@ -318,7 +782,10 @@ impl Tree<'_> {
         let to_move = pos.to_move();
         for (i, next) in self.buffer.positions.drain(..).enumerate() {
             let mut child = Node::new(next, Some(at), i);
-            child.proof = child.position.result().map(|o| Proof::of(o, to_move));
+            child.move_key = move_key(&self.buffer.moves[i]);
+            if self.solver {
+                child.proof = child.position.result().map(|o| Proof::of(o, to_move));
+            }
             self.nodes.push(child);
         }
         self.nodes[at].children = (first..self.nodes.len()).collect();
@@ -355,6 +822,9 @@ impl Tree<'_> {
 
     /// Records a proven value of node `n` and settles its parent.
     fn prove(&mut self, n: usize, proof: Proof) {
+        if !self.solver {
+            return;
+        }
         self.nodes[n].proof = Some(proof);
         if let Some(p) = self.nodes[n].parent {
             self.settle(p);
@@ -464,31 +934,19 @@ impl Tree<'_> {
         }
     }
 
-    /// The move to play: a proven win; else, of the moves not proven lost
-    /// (all of them when every one is), the most visited.
-    fn best_move(&self) -> usize {
-        let children = &self.nodes[0].children;
-        if let Some(&c) = children
-            .iter()
-            .find(|&&c| self.nodes[c].proof == Some(Proof::Win))
-        {
-            return self.nodes[c].move_index;
-        }
-        let open: Vec<usize> = children
+    /// The root's child to play: a proven win; else, of the moves not
+    /// proven lost (all of them when every one is), the most visited.
+    fn best_child(&self) -> usize {
+        self.nodes[0]
+            .children
             .iter()
             .copied()
-            .filter(|&c| self.nodes[c].proof != Some(Proof::Loss))
-            .collect();
-        let pool = if open.is_empty() { children } else { &open };
-        pool.iter()
-            .copied()
-            .max_by(|a, b| {
-                let (a, b) = (&self.nodes[*a], &self.nodes[*b]);
-                (a.visits, a.reward)
-                    .partial_cmp(&(b.visits, b.reward))
+            .max_by(|&a, &b| {
+                self.rank(a)
+                    .partial_cmp(&self.rank(b))
                     .unwrap_or(std::cmp::Ordering::Equal)
             })
-            .map_or(0, |c| self.nodes[c].move_index)
+            .unwrap_or(0)
     }
 }
 

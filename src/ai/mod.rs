@@ -1,7 +1,9 @@
 //! Computer players. They see only the engine.
 
+mod arena;
 mod mcts;
 mod random;
 
-pub use mcts::{Budget, Choice, MctsConfig, mcts_choose};
+pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout};
+pub use mcts::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict, mcts_choose};
 pub use random::{Playout, PlayoutPolicy, random_playout};
