@@ -173,15 +173,24 @@ fn color_follows_the_flag_and_never_reaches_a_dumb_terminal() {
 }
 
 #[test]
-fn think_without_a_computer_seat_is_said_not_ignored() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(["play", "network", "--think", "1"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run gamut");
-    let err = String::from_utf8_lossy(&out.stderr);
+fn the_hint_thinks_as_long_as_the_flags_say_and_shows_no_spinner_in_a_pipe() {
+    let dir = common::scratch("hint-budget");
+    let (code, out, err) = common::gamut_in(
+        &dir,
+        &["play", "network", "--iterations", "300"],
+        "hint\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("Hint: "))
+        .expect("a hint");
     assert!(
-        err.contains("--think sets how long an mcts seat thinks, and no seat here is mcts"),
+        hint.contains("after 300 iterations") || hint.contains("forced"),
+        "{hint}"
+    );
+    assert!(
+        !err.contains("thinking") && !err.contains("Looking"),
         "{err}"
     );
 }

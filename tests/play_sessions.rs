@@ -140,7 +140,7 @@ fn common_scratch(what: &str) -> std::path::PathBuf {
 #[test]
 fn commands_undo_redo_hint_rules_and_moves() {
     let input = "moves\nf5\nrules\nundo\nredo\nundo\nundo\nredo\nhint\nhelp\nBOARD\nquit\ne5\n";
-    let (code, out, _) = run_play(&["network"], input);
+    let (code, out, _) = run_play(&["network", "--iterations", "500", "--threads", "1"], input);
     assert_eq!(code, 0);
     insta::assert_snapshot!("session-commands", out);
 }
@@ -206,7 +206,7 @@ fn bad_seats_and_games_are_usage_errors() {
     );
     let (code, _, err) = run_play(&["network", "Light=genius"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("use human, random or mcts"), "{err}");
+    assert!(err.contains("use human, random, uct or mcts"), "{err}");
     let (code, _, err) = run_play(&["netwrk"], "");
     assert_eq!(code, 2);
     assert!(err.contains("did you mean `network`?"), "{err}");

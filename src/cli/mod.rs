@@ -2,12 +2,15 @@
 //! colour live here. Exit codes as in ripgrep: 0 fine, 1 a game file has
 //! errors, 2 a usage or I/O problem.
 
+mod arena;
 mod bench;
 pub mod board;
 mod lsp;
 mod perft;
 mod play;
+mod protocol;
 mod record;
+mod seat;
 mod validate;
 
 use std::io::IsTerminal;
@@ -58,18 +61,28 @@ enum Command {
         /// A path to a `.game` file, or the name of a shipped game.
         game: Option<String>,
         /// Who plays each side, by the game's player names: `Light=mcts`,
-        /// `Dark=random`, `Dark=human` (the default).
+        /// `Dark=random`, `Dark=human` (the default), `Light=uct` (plain
+        /// UCT), `Light=mcts:hard`, `Light=mcts:2s`, `Light=mcts:5000`.
         #[arg(value_name = "PLAYER=SEAT")]
         seats: Vec<String>,
-        /// Seed of the computer's choices; the same seed plays the same way.
+        /// Seed of the computer's choices; with an iteration budget and
+        /// one thread, the same seed plays the same way.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Iterations the MCTS player searches per move (default 2000).
-        #[arg(long, conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
+        /// Iterations the computer searches per move (and for `hint`).
+        #[arg(long, conflicts_with_all = ["think", "level"], value_parser = clap::value_parser!(u32).range(1..))]
         iterations: Option<u32>,
-        /// Seconds the MCTS player thinks per move, instead of iterations.
-        #[arg(long, value_parser = parse_seconds)]
+        /// Seconds the computer thinks per move (and for `hint`).
+        #[arg(long, conflicts_with = "level", value_parser = parse_seconds)]
         think: Option<std::time::Duration>,
+        /// How strong the computer plays: easy (200 iterations), normal (1
+        /// s a move, the default), hard (5 s), expert (20 s); on all cores.
+        #[arg(long, value_parser = parse_level)]
+        level: Option<crate::ai::Budget>,
+        /// Threads the computer searches on (the default is one per core);
+        /// with `--iterations` and one thread, the same seed plays the same way.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: Option<u64>,
         /// Resume a game saved with `save FILE`.
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
@@ -104,6 +117,9 @@ enum Command {
     },
     /// Time random play-outs from the start: play-outs and plies per second.
     Bench(bench::BenchArgs),
+    /// Play seeded games between two computer players, each side in turn,
+    /// on all cores: the first one's score with its 95 % interval.
+    Arena(arena::ArenaArgs),
     /// Print a completion script for a shell (`gamut completions bash >
     /// ~/.local/share/bash-completion/completions/gamut`).
     Completions { shell: clap_complete::Shell },
@@ -113,6 +129,10 @@ enum Command {
     /// over standard input and output): diagnostics as you type, hover,
     /// completion, go to definition. See docs/EDITORS.md.
     Lsp,
+    /// Speak a line protocol on standard input and output, so that other
+    /// programs can play: load a game, set the position, list and play
+    /// moves, ask for the computer's move. See docs/ENGINE.md.
+    Engine,
     /// List the shipped games, one line each.
     List {
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -145,6 +165,21 @@ pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         ));
     }
     Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+/// Reads a level of play (`--level`).
+fn parse_level(text: &str) -> Result<crate::ai::Budget, String> {
+    seat::LEVELS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text.trim()))
+        .map(|(_, budget)| *budget)
+        .ok_or_else(|| {
+            let names: Vec<&str> = seat::LEVELS.iter().map(|(n, _)| *n).collect();
+            format!(
+                "`{text}` is not a level; the levels are {}",
+                names.join(", ")
+            )
+        })
 }
 
 /// User text (a typed move, a path, a record's field, an error that
@@ -183,6 +218,8 @@ pub fn run() -> i32 {
             seed,
             iterations,
             think,
+            level,
+            threads,
             load,
             force,
             ply_cap,
@@ -201,6 +238,8 @@ pub fn run() -> i32 {
                 seed,
                 iterations,
                 think,
+                level,
+                threads: threads.map_or_else(seat::all_cores, |t| t as usize),
                 load,
                 force,
                 ply_cap,
@@ -215,8 +254,10 @@ pub fn run() -> i32 {
             format,
         } => perft::run(&game, depth, divide, moves.as_deref(), format),
         Command::Bench(args) => bench::run(&args),
+        Command::Arena(args) => arena::run(&args),
         Command::List { format } => list(format),
         Command::Lsp => lsp::run(),
+        Command::Engine => protocol::run(),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "gamut", &mut std::io::stdout());

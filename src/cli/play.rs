@@ -1,4 +1,5 @@
-//! `gamut play GAME [NAME=human|random|mcts]…`: a game in the terminal.
+//! `gamut play GAME [NAME=SEAT]…`: a game in the terminal, against a
+//! person or the computer (seats as [`super::seat`] reads them).
 //!
 //! Moves are typed in the engine's notation, any case. Commands: `moves`,
 //! `undo`, `redo`, `hint`, `rules`, `board`, `save FILE`, `help`, `quit`.
@@ -11,29 +12,12 @@ use std::time::Duration;
 
 use super::board::{draw, draw_marked};
 use super::record::{self, Record, RecordError};
+use super::seat::{self, DEFAULT_BUDGET, SEAT_WORDS, Seat};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
-use crate::ai::{Budget, MctsConfig, mcts_choose};
+use crate::ai::{Budget, Choice, Searcher, Strategy, Verdict};
 use crate::engine::{Engine, Game, Move, Outcome, ParseError, Status};
 use crate::rng::Rng;
 use crate::rules::WhenStuck;
-
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Seat {
-    Human,
-    Random,
-    Mcts(Budget),
-}
-
-impl Seat {
-    fn word(&self) -> &'static str {
-        match self {
-            Seat::Human => "human",
-            Seat::Random => "random",
-            Seat::Mcts(_) => "mcts",
-        }
-    }
-}
 
 pub(super) struct PlayArgs {
     pub game: Option<String>,
@@ -41,6 +25,8 @@ pub(super) struct PlayArgs {
     pub seed: u64,
     pub iterations: Option<u32>,
     pub think: Option<Duration>,
+    pub level: Option<Budget>,
+    pub threads: usize,
     pub load: Option<String>,
     pub force: bool,
     pub ply_cap: usize,
@@ -143,10 +129,11 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         return USAGE;
     }
     let engine = Engine::new(rules);
-    let budget = match (args.iterations, args.think) {
-        (_, Some(t)) => Budget::Time(t),
-        (Some(n), _) => Budget::Iterations(n),
-        _ => Budget::Iterations(2000),
+    let budget = match (args.iterations, args.think, args.level) {
+        (_, Some(t), _) => Budget::Time(t),
+        (Some(n), _, _) => Budget::Iterations(n),
+        (_, _, Some(level)) => level,
+        _ => DEFAULT_BUDGET,
     };
     let mut seats = [Seat::Human, Seat::Human];
     if let Some(r) = &loaded {
@@ -158,9 +145,9 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 );
                 return USAGE;
             };
-            let Some(seat) = parse_seat(kind, budget) else {
+            let Ok(seat) = Seat::parse(kind, budget) else {
                 eprintln!(
-                    "gamut: the record seats {} as `{}`, which is not a seat; use human, random or mcts",
+                    "gamut: the record seats {} as `{}`, which is not a seat; use {SEAT_WORDS}",
                     shown(name),
                     shown(kind)
                 );
@@ -178,16 +165,6 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             }
         }
     }
-    if (args.think.is_some() || args.iterations.is_some())
-        && !seats.iter().any(|s| matches!(s, Seat::Mcts(_)))
-    {
-        let flag = if args.think.is_some() {
-            "--think"
-        } else {
-            "--iterations"
-        };
-        eprintln!("gamut: {flag} sets how long an mcts seat thinks, and no seat here is mcts");
-    }
     let mut session = Session {
         engine: &engine,
         game: Game::new(&engine),
@@ -195,6 +172,13 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         seats,
         rng: Rng::new(args.seed),
         hint_rng: Rng::new(args.seed ^ 0x5eed),
+        searchers: seats.map(|seat| match seat {
+            Seat::Search(strategy, budget) => {
+                Some(Searcher::new(seat::config(strategy, budget, args.threads)))
+            }
+            Seat::Human | Seat::Random => None,
+        }),
+        hinter: Searcher::new(hint_config(&seats, budget, args.threads)),
         colour: colour_stdout(),
         source: game_arg,
         meaning,
@@ -270,13 +254,17 @@ fn warn_if_result_differs(record: &Record, engine: &Engine, status: Status) {
     }
 }
 
-fn parse_seat(word: &str, budget: Budget) -> Option<Seat> {
-    match word.to_ascii_lowercase().as_str() {
-        "human" => Some(Seat::Human),
-        "random" => Some(Seat::Random),
-        "mcts" => Some(Seat::Mcts(budget)),
-        _ => None,
-    }
+/// The hint comes from the computer seat's player (the first one's, if
+/// both are), or from one that thinks for `budget`.
+fn hint_config(seats: &[Seat; 2], budget: Budget, threads: usize) -> crate::ai::MctsConfig {
+    let (strategy, budget) = seats
+        .iter()
+        .find_map(|s| match s {
+            Seat::Search(strategy, budget) => Some((*strategy, *budget)),
+            Seat::Human | Seat::Random => None,
+        })
+        .unwrap_or((Strategy::Solver, budget));
+    seat::config(strategy, budget, threads)
 }
 
 /// `Light=mcts`: a player of this game, by name, and a seat.
@@ -289,7 +277,7 @@ fn seat_spec(engine: &Engine, spec: &str, budget: Budget) -> Result<(usize, Seat
         .collect();
     let Some((name, kind)) = spec.split_once('=') else {
         return Err(format!(
-            "`{spec}`: give a seat as PLAYER=human|random|mcts, such as {}=mcts",
+            "`{spec}`: give a seat as PLAYER=SEAT, such as {}=mcts; a seat is {SEAT_WORDS}",
             names[1]
         ));
     };
@@ -302,8 +290,7 @@ fn seat_spec(engine: &Engine, spec: &str, budget: Budget) -> Result<(usize, Seat
                 names.join(" and ")
             )
         })?;
-    let seat = parse_seat(kind, budget)
-        .ok_or_else(|| format!("`{kind}` is not a seat; use human, random or mcts"))?;
+    let seat = Seat::parse(kind, budget)?;
     Ok((p, seat))
 }
 
@@ -315,6 +302,10 @@ struct Session<'e> {
     seats: [Seat; 2],
     rng: Rng,
     hint_rng: Rng,
+    /// The computer seats' players, which keep their trees between moves.
+    searchers: [Option<Searcher>; 2],
+    /// The player `hint` asks.
+    hinter: Searcher,
     colour: bool,
     source: String,
     /// What the rules mean, for the records this session saves.
@@ -661,22 +652,27 @@ impl Session<'_> {
 
     fn computer_moves(&mut self) {
         let p = self.game.position().to_move();
+        let mut judged = String::new();
         let index = match self.seats[p] {
             Seat::Random => self.rng.below(self.game.legal().len()),
-            Seat::Mcts(budget) => {
-                let config = MctsConfig {
-                    budget,
-                    ..MctsConfig::default()
+            Seat::Search(..) => {
+                let Some(searcher) = self.searchers[p].as_mut() else {
+                    return;
                 };
+                let name = &self.engine.rules().players[p].name;
                 let history = self.game.history_keys();
-                match mcts_choose(
-                    self.engine,
-                    self.game.position(),
-                    &history,
-                    &config,
-                    &mut self.rng,
-                ) {
-                    Ok(choice) => choice.map_or(0, |c| c.index),
+                let thinking = spinner(&format!("{name} is thinking"));
+                let found =
+                    searcher.choose(self.engine, self.game.position(), &history, &mut self.rng);
+                if let Some(bar) = thinking {
+                    bar.finish_and_clear();
+                }
+                match found {
+                    Ok(Some(choice)) => {
+                        judged = judgement(&choice);
+                        choice.index
+                    }
+                    Ok(None) => 0,
                     Err(why) => {
                         println!(
                             "The computer cannot search here: {}. It plays a random move.",
@@ -691,7 +687,7 @@ impl Session<'_> {
         let pos = self.game.position().clone();
         let mv = self.game.legal()[index];
         println!(
-            "{} ({}) plays {}",
+            "{} ({}) plays {}{judged}",
             self.engine.rules().players[p].name,
             self.seats[p].word(),
             self.engine.notation(&pos, &mv)
@@ -737,22 +733,28 @@ impl Session<'_> {
         self.show();
     }
 
+    /// A move suggested by the player the computer seat uses.
     fn hint(&mut self) {
         if self.game.status() != Status::Ongoing {
             println!("The game is over.");
             return;
         }
-        let config = MctsConfig {
-            budget: Budget::Iterations(500),
-            ..MctsConfig::default()
-        };
         let history = self.game.history_keys();
         let pos = self.game.position().clone();
-        if let Ok(Some(choice)) =
-            mcts_choose(self.engine, &pos, &history, &config, &mut self.hint_rng)
-        {
+        let thinking = spinner("Looking for a move");
+        let found = self
+            .hinter
+            .choose(self.engine, &pos, &history, &mut self.hint_rng);
+        if let Some(bar) = thinking {
+            bar.finish_and_clear();
+        }
+        if let Ok(Some(choice)) = found {
             let mv = self.game.legal()[choice.index];
-            println!("Hint: {}", self.engine.notation(&pos, &mv));
+            println!(
+                "Hint: {}{}",
+                self.engine.notation(&pos, &mv),
+                judgement(&choice)
+            );
         }
     }
 
@@ -770,12 +772,7 @@ impl Session<'_> {
             rules_hash: self.meaning.hash.clone(),
             rules_parts: self.meaning.parts.clone(),
             players: (0..2)
-                .map(|p| {
-                    (
-                        rules.players[p].name.clone(),
-                        self.seats[p].word().to_string(),
-                    )
-                })
+                .map(|p| (rules.players[p].name.clone(), self.seats[p].word()))
                 .collect(),
             moves,
             result: self.result_word(),
@@ -991,4 +988,34 @@ fn board_distance(a: &[(i32, i32)], b: &[(i32, i32)]) -> i32 {
         .map(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()))
         .sum();
     shared + MISSING * (a.len() as i32 - b.len() as i32).abs()
+}
+
+/// A spinner on standard error while the computer thinks, on a terminal
+/// only: a piped session stays a clean transcript.
+fn spinner(what: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(100));
+    Some(bar)
+}
+
+/// How sure the search is of its move, for the person reading.
+fn judgement(choice: &Choice) -> String {
+    match choice.proven {
+        Some(Verdict::Win) => ", a forced win".to_string(),
+        Some(Verdict::Draw) => ", a forced draw".to_string(),
+        Some(Verdict::Loss) => ", though every move loses against best play".to_string(),
+        None if choice.iterations == 0 => String::new(),
+        None => format!(
+            " (expects to score {:.0}% after {} iterations)",
+            choice.value * 100.0,
+            choice.iterations
+        ),
+    }
 }

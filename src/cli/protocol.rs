@@ -1,0 +1,504 @@
+//! `gamut engine`: a line protocol on standard input and output for other
+//! programs (a GUI, a tournament manager, a script), in the spirit of GTP.
+//!
+//! Each command is one line, optionally led by a number that the answer
+//! repeats. Each answer starts with `=` (success) or `?` (failure, with a
+//! message), and ends with an empty line; a failure never ends the
+//! session. docs/ENGINE.md describes every command, with a transcript.
+
+use std::io::{BufRead, Write};
+
+use super::board::draw;
+use super::seat::{self, LEVELS};
+use crate::ai::{Budget, MctsConfig, Searcher, Strategy, Verdict};
+use crate::engine::{Engine, Game, Outcome, Position, Status, Successors};
+use crate::rng::Rng;
+
+/// The longest line read; the rest of a longer one is refused unread.
+const MAX_LINE: u64 = 1 << 20;
+
+/// The version of the protocol this build speaks.
+const PROTOCOL_VERSION: u32 = 1;
+
+/// The commands, as `list_commands` gives them.
+const COMMANDS: [&str; 20] = [
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "help",
+    "quit",
+    "game",
+    "players",
+    "position",
+    "moves",
+    "play",
+    "undo",
+    "history",
+    "to_move",
+    "status",
+    "result",
+    "board",
+    "perft",
+    "go",
+    "set",
+];
+
+/// The session's settings, kept across games.
+struct Settings {
+    rng: Rng,
+    threads: usize,
+    budget: Budget,
+    strategy: Strategy,
+}
+
+/// What a command asks the session to do next.
+enum Next {
+    Quit,
+    Load(Box<Engine>),
+}
+
+pub(super) fn run() -> i32 {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut settings = Settings {
+        rng: Rng::new(1),
+        threads: seat::all_cores(),
+        budget: seat::DEFAULT_BUDGET,
+        strategy: Strategy::Solver,
+    };
+    let mut engine: Option<Box<Engine>> = None;
+    loop {
+        let next = match &engine {
+            None => serve(&mut input, &mut out, &mut settings, None),
+            Some(engine) => {
+                let mut session = Session {
+                    engine,
+                    game: Game::new(engine),
+                    searcher: None,
+                };
+                serve(&mut input, &mut out, &mut settings, Some(&mut session))
+            }
+        };
+        match next {
+            Next::Quit => return super::OK,
+            Next::Load(e) => engine = Some(e),
+        }
+    }
+}
+
+/// One loaded game and where it stands.
+struct Session<'e> {
+    engine: &'e Engine,
+    game: Game<'e>,
+    /// The computer player, kept between `go`s with the same settings.
+    searcher: Option<(Strategy, Budget, usize, Searcher)>,
+}
+
+/// Answers commands until one loads a game or quits.
+fn serve(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    settings: &mut Settings,
+    mut session: Option<&mut Session>,
+) -> Next {
+    loop {
+        let Some(line) = read_line(input) else {
+            return Next::Quit;
+        };
+        let line = match line {
+            Ok(line) => line,
+            Err(message) => {
+                answer(out, "", Err(message));
+                continue;
+            }
+        };
+        let mut words = line.split_whitespace().peekable();
+        let id = match words.peek() {
+            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => {
+                let id = w.to_string();
+                words.next();
+                id
+            }
+            _ => String::new(),
+        };
+        let Some(command) = words.next() else {
+            continue;
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = match command {
+            "quit" => {
+                answer(out, &id, Ok(String::new()));
+                return Next::Quit;
+            }
+            "game" => match load(&args) {
+                Ok(engine) => {
+                    let name = engine.rules().name.clone();
+                    answer(out, &id, Ok(name));
+                    return Next::Load(engine);
+                }
+                Err(message) => Err(message),
+            },
+            "protocol_version" => Ok(PROTOCOL_VERSION.to_string()),
+            "name" => Ok("gamut".to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "help" => Ok(HELP.trim_end().to_string()),
+            "set" => set(settings, &args),
+            _ if !COMMANDS.contains(&command) => Err(format!(
+                "unknown command `{}`; `list_commands` lists them",
+                super::shown(command)
+            )),
+            _ => match session.as_deref_mut() {
+                None => Err("no game is loaded; `game NAME` or `game PATH` loads one".to_string()),
+                Some(session) => session.command(command, &args, settings),
+            },
+        };
+        answer(out, &id, reply);
+    }
+}
+
+/// Reads one line, refusing one longer than [`MAX_LINE`]; `None` at the end.
+fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
+    let mut bytes = Vec::new();
+    let read = std::io::Read::take(&mut *input, MAX_LINE)
+        .read_until(b'\n', &mut bytes)
+        .ok()?;
+    if read == 0 {
+        return None;
+    }
+    if !bytes.ends_with(b"\n") && read as u64 == MAX_LINE {
+        // Skip the rest of the line.
+        loop {
+            let mut rest = Vec::new();
+            match std::io::Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut rest) {
+                Ok(0) | Err(_) => break,
+                Ok(_) if rest.ends_with(b"\n") => break,
+                Ok(_) => {}
+            }
+        }
+        return Some(Err(format!("a line may be at most {MAX_LINE} bytes")));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Some(Ok(text)),
+        Err(_) => Some(Err("the line is not UTF-8".to_string())),
+    }
+}
+
+/// Writes an answer: `=` or `?`, the id, the text, an empty line. A
+/// multi-line text starts on the line after the mark, and has no empty
+/// line of its own, so that the empty line always ends the answer.
+fn answer(out: &mut impl Write, id: &str, reply: Result<String, String>) {
+    let (mark, text) = match reply {
+        Ok(text) => ("=", text),
+        Err(text) => ("?", text),
+    };
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| super::shown(l).into_owned())
+        .collect();
+    let body = match lines.as_slice() {
+        [] => String::new(),
+        [one] if !text.starts_with('\n') => format!(" {one}"),
+        many => format!("\n{}", many.join("\n")),
+    };
+    let _ = write!(out, "{mark}{id}{body}\n\n");
+    let _ = out.flush();
+}
+
+/// `game NAME|PATH`: the checked rules, or the first error found.
+fn load(args: &[&str]) -> Result<Box<Engine>, String> {
+    let [game] = args else {
+        return Err("give one game: `game NAME` or `game PATH`".to_string());
+    };
+    let checked = crate::load::check_game(game).map_err(|e| e.to_string())?;
+    match checked.rules {
+        Some(rules) => Ok(Box::new(Engine::new(rules))),
+        None => {
+            let first = checked
+                .diagnostics
+                .iter()
+                .find(|d| d.severity == crate::diag::Severity::Error)
+                .map(|d| {
+                    let text = crate::diag::render(d, &checked.sources, false);
+                    text.lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })
+                .unwrap_or_default();
+            Err(format!("{game} has errors:\n{first}"))
+        }
+    }
+}
+
+/// `set seed N`, `set threads N`, `set time S`, `set iterations N`,
+/// `set level L`, `set player mcts|uct`.
+fn set(settings: &mut Settings, args: &[&str]) -> Result<String, String> {
+    let [what, value] = args else {
+        return Err("give a setting and a value, as `set threads 2`".to_string());
+    };
+    match *what {
+        "seed" => {
+            let seed = value
+                .parse()
+                .map_err(|_| format!("`{value}` is not a seed"))?;
+            settings.rng = Rng::new(seed);
+        }
+        "threads" => match value.parse::<usize>() {
+            Ok(n @ 1..=256) => settings.threads = n,
+            _ => return Err("give from 1 to 256 threads".to_string()),
+        },
+        "time" | "iterations" | "level" => settings.budget = budget(what, value)?,
+        "player" => settings.strategy = strategy(value)?,
+        _ => {
+            return Err(format!(
+                "unknown setting `{what}`; the settings are seed, threads, time, iterations, level and player"
+            ));
+        }
+    }
+    Ok(String::new())
+}
+
+/// A budget given as `time S`, `iterations N` or `level L`.
+fn budget(what: &str, value: &str) -> Result<Budget, String> {
+    let budget = match what {
+        "time" => super::parse_seconds(value).ok().map(Budget::Time),
+        "iterations" => value
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(Budget::Iterations),
+        _ => LEVELS.iter().find(|(n, _)| *n == value).map(|(_, b)| *b),
+    };
+    budget.ok_or_else(|| match what {
+        "time" => format!("`{value}` is not a number of seconds from 0.01 to 86400"),
+        "iterations" => format!("`{value}` is not a number of iterations above 0"),
+        _ => format!(
+            "`{value}` is not a level; the levels are {}",
+            LEVELS.map(|(n, _)| n).join(", ")
+        ),
+    })
+}
+
+fn strategy(value: &str) -> Result<Strategy, String> {
+    match value {
+        "mcts" => Ok(Strategy::Solver),
+        "uct" => Ok(Strategy::Plain),
+        _ => Err(format!("`{value}` is not a player; use mcts or uct")),
+    }
+}
+
+impl Session<'_> {
+    fn command(
+        &mut self,
+        command: &str,
+        args: &[&str],
+        settings: &mut Settings,
+    ) -> Result<String, String> {
+        let rules = self.engine.rules();
+        match command {
+            "players" => Ok(rules
+                .players
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")),
+            "position" => self.position(args),
+            "moves" => {
+                self.listed()?;
+                Ok(self.game.legal_notations().join(" "))
+            }
+            "play" => {
+                let text = args.join(" ");
+                if text.is_empty() {
+                    return Err("give a move to play, as `play e5`".to_string());
+                }
+                if self.game.status() != Status::Ongoing {
+                    return Err("the game is over".to_string());
+                }
+                self.game.play(&text).map_err(|e| format!("{text}: {e}"))?;
+                Ok(String::new())
+            }
+            "undo" => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("no move to take back".to_string())
+                }
+            }
+            "history" => Ok(self
+                .game
+                .played()
+                .map(|(pos, mv)| self.engine.notation(pos, mv))
+                .collect::<Vec<_>>()
+                .join(" ")),
+            "to_move" => match self.game.status() {
+                Status::Ongoing => Ok(rules.players[self.game.position().to_move()].name.clone()),
+                Status::Over(_) => Err("the game is over".to_string()),
+            },
+            "status" => Ok(match self.game.status() {
+                Status::Ongoing => "ongoing",
+                Status::Over(_) => "over",
+            }
+            .to_string()),
+            "result" => Ok(match self.game.status() {
+                Status::Ongoing => "none".to_string(),
+                Status::Over(Outcome::Win(p)) => format!("win {}", rules.players[p].name),
+                Status::Over(Outcome::Draw) => "draw".to_string(),
+            }),
+            "board" => {
+                let text = draw(
+                    self.engine,
+                    self.game.position(),
+                    self.game.moves().last(),
+                    false,
+                );
+                Ok(format!("\n{}", text.trim_end()))
+            }
+            "perft" => self.perft(args),
+            "go" => self.go(args, settings),
+            _ => Err(format!("unknown command `{command}`")),
+        }
+    }
+
+    /// Fails when the position's moves could not be listed.
+    fn listed(&self) -> Result<(), String> {
+        match self.game.overrun() {
+            Some(why) => Err(format!(
+                "the moves of this position cannot be listed: {why}"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `position start [moves M...]`: the start, then the moves in turn.
+    fn position(&mut self, args: &[&str]) -> Result<String, String> {
+        let moves = match args {
+            ["start"] => &[][..],
+            ["start", "moves", moves @ ..] => moves,
+            _ => {
+                return Err("give `position start` or `position start moves M1 M2 ...`".to_string());
+            }
+        };
+        let mut game = Game::new(self.engine);
+        for (i, m) in moves.iter().enumerate() {
+            if game.status() != Status::Ongoing {
+                return Err(format!("move {} ({m}): the game is already over", i + 1));
+            }
+            game.play(m)
+                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        }
+        self.game = game;
+        Ok(String::new())
+    }
+
+    /// `perft N`: the leaves of the game tree N moves deep from here.
+    fn perft(&self, args: &[&str]) -> Result<String, String> {
+        let depth = match args {
+            [d] => d.parse::<u32>().ok().filter(|&d| d <= 64),
+            _ => None,
+        }
+        .ok_or("give a depth from 0 to 64, as `perft 3`")?;
+        let mut history = self.game.history_keys();
+        crate::engine::perft(self.engine, self.game.position(), depth, &mut history)
+            .map(|n| n.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    /// `go [time S | iterations N | level L] [player mcts|uct]`: the move
+    /// the computer would play, with its value and the line it expects.
+    fn go(&mut self, args: &[&str], settings: &mut Settings) -> Result<String, String> {
+        let mut budget_now = settings.budget;
+        let mut strategy_now = settings.strategy;
+        for pair in args.chunks(2) {
+            match pair {
+                ["player", value] => strategy_now = strategy(value)?,
+                [what @ ("time" | "iterations" | "level"), value] => {
+                    budget_now = budget(what, value)?;
+                }
+                _ => {
+                    return Err(
+                        "give `go`, or with `time S`, `iterations N`, `level L`, `player mcts|uct`"
+                            .to_string(),
+                    );
+                }
+            }
+        }
+        if self.game.status() != Status::Ongoing {
+            return Err("the game is over".to_string());
+        }
+        self.listed()?;
+        let threads = settings.threads;
+        let reuse = matches!(&self.searcher, Some((s, b, t, _)) if *s == strategy_now && *b == budget_now && *t == threads);
+        if !reuse {
+            let config: MctsConfig = seat::config(strategy_now, budget_now, threads);
+            self.searcher = Some((strategy_now, budget_now, threads, Searcher::new(config)));
+        }
+        let Some((.., searcher)) = self.searcher.as_mut() else {
+            return Err("no player".to_string());
+        };
+        let history = self.game.history_keys();
+        let choice = searcher
+            .choose(
+                self.engine,
+                self.game.position(),
+                &history,
+                &mut settings.rng,
+            )
+            .map_err(|e| e.to_string())?
+            .ok_or("the game is over")?;
+        let line = notations(self.engine, self.game.position(), &choice.line);
+        let proven = match choice.proven {
+            None => "none",
+            Some(Verdict::Win) => "win",
+            Some(Verdict::Draw) => "draw",
+            Some(Verdict::Loss) => "loss",
+        };
+        Ok(format!(
+            "{} value {:.3} proven {proven} iterations {} line {}",
+            line.first().cloned().unwrap_or_default(),
+            choice.value,
+            choice.iterations,
+            line.join(" ")
+        ))
+    }
+}
+
+/// The notation of a line of moves given by their indices.
+fn notations(engine: &Engine, from: &Position, line: &[usize]) -> Vec<String> {
+    let mut pos = from.clone();
+    let mut buffer = Successors::default();
+    let mut out = Vec::new();
+    for &i in line {
+        engine.successors(&pos, &mut buffer);
+        if buffer.overrun().is_some() || i >= buffer.len() {
+            break;
+        }
+        out.push(engine.notation(&pos, &buffer.moves[i]));
+        pos = buffer.positions[i].clone();
+    }
+    out
+}
+
+const HELP: &str = "\
+game NAME|PATH        load a game (a shipped name or a .game file); the start position
+players               the players, in turn order
+position start [moves M1 M2 ...]   set the position: the start, then these moves
+moves                 the legal moves here, in notation
+play MOVE             play a move
+undo                  take the last move back
+history               the moves played
+to_move               the player to move
+status                ongoing or over
+result                win PLAYER, draw, or none
+board                 the board, as a drawing
+perft N               count the leaves of the game tree N moves deep
+go [time S] [iterations N] [level L] [player mcts|uct]
+                      the computer's move: MOVE value V proven win|draw|loss|none iterations N line M...
+set seed|threads|time|iterations|level|player VALUE   a setting for later commands
+protocol_version, name, version, list_commands, help, quit
+";

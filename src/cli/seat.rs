@@ -1,0 +1,173 @@
+//! Who plays a side, as `play`, `arena` and `engine` read it:
+//! `human`, `random`, `uct` or `mcts`, and for the two searches how long
+//! they think after a colon: `mcts:2s` (seconds), `mcts:5000`
+//! (iterations) or a level, `mcts:easy`, `mcts:normal`, `mcts:hard`,
+//! `mcts:expert`.
+
+use std::time::Duration;
+
+use crate::ai::{Budget, Contender, MctsConfig, Strategy};
+
+/// A side's player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Seat {
+    Human,
+    Random,
+    Search(Strategy, Budget),
+}
+
+/// The levels, weakest first, with what each means.
+pub(crate) const LEVELS: [(&str, Budget); 4] = [
+    ("easy", Budget::Iterations(200)),
+    ("normal", Budget::Time(Duration::from_secs(1))),
+    ("hard", Budget::Time(Duration::from_secs(5))),
+    ("expert", Budget::Time(Duration::from_secs(20))),
+];
+
+/// How long a search thinks when nothing says: the `normal` level.
+pub(crate) const DEFAULT_BUDGET: Budget = LEVELS[1].1;
+
+/// What a seat may be, for messages.
+pub(crate) const SEAT_WORDS: &str = "human, random, uct or mcts (mcts:2s, mcts:5000, mcts:hard)";
+
+impl Seat {
+    /// Reads a seat; a search without a strength thinks for `budget`.
+    pub(crate) fn parse(text: &str, budget: Budget) -> Result<Seat, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        let (kind, strength) = match lower.split_once(':') {
+            Some((kind, strength)) => (kind, Some(strength)),
+            None => (lower.as_str(), None),
+        };
+        let strategy = match kind {
+            "human" | "random" if strength.is_some() => {
+                return Err(format!(
+                    "`{text}`: only uct and mcts take a strength after `:`"
+                ));
+            }
+            "human" => return Ok(Seat::Human),
+            "random" => return Ok(Seat::Random),
+            "uct" => Strategy::Plain,
+            "mcts" => Strategy::Solver,
+            _ => return Err(format!("`{text}` is not a seat; use {SEAT_WORDS}")),
+        };
+        let budget = match strength {
+            None => budget,
+            Some(s) => parse_strength(s).ok_or_else(|| {
+                format!(
+                    "`{text}`: say how long {kind} thinks as seconds (`{kind}:2s`), iterations (`{kind}:5000`) or a level ({})",
+                    level_names()
+                )
+            })?,
+        };
+        Ok(Seat::Search(strategy, budget))
+    }
+
+    /// The seat as it is written, so that reading it back gives it again.
+    pub(crate) fn word(&self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Random => "random".into(),
+            Seat::Search(strategy, budget) => {
+                let kind = match strategy {
+                    Strategy::Plain => "uct",
+                    Strategy::Solver => "mcts",
+                };
+                format!("{kind}:{}", budget_word(*budget))
+            }
+        }
+    }
+
+    /// The seat as a contender of `arena`, searching on `threads` threads.
+    pub(crate) fn contender(&self, threads: usize) -> Option<Contender> {
+        match *self {
+            Seat::Human => None,
+            Seat::Random => Some(Contender::Random),
+            Seat::Search(strategy, budget) => {
+                Some(Contender::Search(config(strategy, budget, threads)))
+            }
+        }
+    }
+}
+
+/// A search's settings.
+pub(crate) fn config(strategy: Strategy, budget: Budget, threads: usize) -> MctsConfig {
+    MctsConfig {
+        budget,
+        strategy,
+        threads,
+        ..MctsConfig::default()
+    }
+}
+
+/// `2s`, `0.5s`, `5000` or a level's name.
+pub(crate) fn parse_strength(text: &str) -> Option<Budget> {
+    if let Some((_, budget)) = LEVELS.iter().find(|(name, _)| *name == text) {
+        return Some(*budget);
+    }
+    if let Some(secs) = text.strip_suffix('s') {
+        return super::parse_seconds(secs).ok().map(Budget::Time);
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 => Some(Budget::Iterations(n)),
+        _ => None,
+    }
+}
+
+/// A budget as [`parse_strength`] reads it.
+pub(crate) fn budget_word(budget: Budget) -> String {
+    if let Some((name, _)) = LEVELS.iter().find(|(_, b)| *b == budget) {
+        return (*name).to_string();
+    }
+    match budget {
+        Budget::Iterations(n) => n.to_string(),
+        Budget::Time(t) => format!("{}s", t.as_secs_f64()),
+    }
+}
+
+fn level_names() -> String {
+    LEVELS.map(|(name, _)| name).join(", ")
+}
+
+/// The cores of this machine.
+pub(crate) fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_read_back_as_written() {
+        for text in [
+            "human",
+            "random",
+            "mcts",
+            "uct:2s",
+            "mcts:0.5s",
+            "mcts:5000",
+            "mcts:hard",
+        ] {
+            let seat = Seat::parse(text, DEFAULT_BUDGET).unwrap();
+            assert_eq!(
+                Seat::parse(&seat.word(), DEFAULT_BUDGET),
+                Ok(seat),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            Seat::parse("MCTS:easy", DEFAULT_BUDGET),
+            Ok(Seat::Search(Strategy::Solver, Budget::Iterations(200)))
+        );
+        for bad in [
+            "robot",
+            "mcts:",
+            "mcts:fast",
+            "mcts:0",
+            "random:2s",
+            "uct:-1s",
+        ] {
+            assert!(Seat::parse(bad, DEFAULT_BUDGET).is_err(), "{bad}");
+        }
+    }
+}

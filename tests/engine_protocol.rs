@@ -1,0 +1,194 @@
+//! `gamut engine`, driven as another program would drive it: commands on
+//! standard input, answers framed as `=`/`?` and an empty line.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Runs a whole script and splits the output into answers.
+fn session(script: &str) -> Vec<String> {
+    let dir = common::scratch("engine");
+    std::fs::write(
+        dir.join("broken.game"),
+        "board 3 x 3\nplayers A B\nmove place\n",
+    )
+    .expect("write");
+    let (code, out, err) = common::gamut_in(&dir, &["engine"], script);
+    assert_eq!(code, 0, "{err}");
+    let mut answers: Vec<String> = out.split("\n\n").map(str::to_string).collect();
+    assert_eq!(
+        answers.pop().as_deref(),
+        Some(""),
+        "every answer ends with an empty line: {out:?}"
+    );
+    answers
+}
+
+#[test]
+fn a_script_loads_a_game_sets_a_position_and_gets_the_blocking_move() {
+    let answers = session(
+        "protocol_version\n\
+         game network\n\
+         7 players\n\
+         position start moves e5 e6 c3 c4 e3 a6 b5 c6 c1\n\
+         to_move\n\
+         go iterations 2000\n\
+         quit\n",
+    );
+    assert_eq!(answers[0], "= 1");
+    assert_eq!(answers[1], "= Network");
+    // An id is repeated after the mark.
+    assert_eq!(answers[2], "=7 Dark Light");
+    assert_eq!(answers[3], "=");
+    assert_eq!(answers[4], "= Light");
+    // Only d3 stops Dark's network at b8.
+    let go: Vec<&str> = answers[5].split_whitespace().collect();
+    assert_eq!(go[..2], ["=", "d3"], "{}", answers[5]);
+    assert_eq!(go[2], "value");
+    let value: f64 = go[3].parse().expect("a value");
+    assert!((0.0..=1.0).contains(&value));
+    let line = go.iter().position(|w| *w == "line").expect("a line");
+    assert_eq!(go[line + 1], "d3", "the line starts with the move");
+    assert_eq!(answers[6], "=");
+}
+
+#[test]
+fn moves_play_undo_perft_and_the_result_agree_with_the_engine() {
+    let answers = session(
+        "game tic-tac-toe\n\
+         perft 2\n\
+         moves\n\
+         play b2\n\
+         history\n\
+         undo\n\
+         history\n\
+         position start moves b2 a1 a2 a3 c2\n\
+         status\n\
+         result\n\
+         play b1\n\
+         board\n",
+    );
+    assert_eq!(answers[1], "= 72");
+    assert_eq!(answers[2].split_whitespace().count(), 10, "{}", answers[2]);
+    assert_eq!(answers[4], "= b2");
+    assert_eq!(answers[6], "=");
+    assert_eq!(answers[8], "= over");
+    assert_eq!(answers[9], "= win X");
+    assert_eq!(answers[10], "? the game is over");
+    // A drawing starts on the line after the mark.
+    assert!(answers[11].starts_with("=\n"), "{}", answers[11]);
+    // X's row of three, the last move in brackets.
+    assert!(answers[11].contains("X  X [X]"), "{}", answers[11]);
+}
+
+#[test]
+fn no_error_ends_the_session() {
+    let long = "x".repeat(3 << 20);
+    let script = format!(
+        "moves\n\
+         frobnicate\n\
+         game no-such-game\n\
+         game broken.game\n\
+         game tic-tac-toe\n\
+         play z9\n\
+         position start moves b2 q7\n\
+         perft many\n\
+         go time forever\n\
+         set threads 0\n\
+         {long}\n\
+         undo\n\
+         name\n"
+    );
+    let answers = session(&script);
+    assert_eq!(answers.len(), 13, "{answers:?}");
+    assert!(
+        answers[0].starts_with("? no game is loaded"),
+        "{}",
+        answers[0]
+    );
+    assert!(answers[1].starts_with("? unknown command `frobnicate`"));
+    assert!(answers[2].starts_with("? no file or shipped game named"));
+    // A file with errors says where, on lines of its own.
+    assert!(
+        answers[3].starts_with("?\nbroken.game has errors:\n"),
+        "{}",
+        answers[3]
+    );
+    assert!(answers[3].contains("broken.game:"), "{}", answers[3]);
+    assert_eq!(answers[4], "= Tic-tac-toe");
+    assert!(answers[5].starts_with("? z9:"), "{}", answers[5]);
+    assert!(answers[6].starts_with("? move 2 (q7):"), "{}", answers[6]);
+    for refused in &answers[7..=9] {
+        assert!(refused.starts_with("? "), "{refused}");
+    }
+    assert!(
+        answers[10].starts_with("? a line may be at most"),
+        "{}",
+        answers[10]
+    );
+    // The failed position left the game where it was.
+    assert_eq!(answers[11], "? no move to take back");
+    assert_eq!(answers[12], "= gamut");
+}
+
+#[test]
+fn each_answer_comes_before_the_next_command_is_sent() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut ask = |command: &str| {
+        writeln!(stdin, "{command}").expect("send");
+        stdin.flush().expect("flush");
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read");
+            if line == "\n" || line.is_empty() {
+                return answer;
+            }
+            answer.push_str(&line);
+        }
+    };
+    assert_eq!(ask("game connect-four"), "= Connect Four\n");
+    // The computer plays a whole game against itself, move by move.
+    let mut plies = 0;
+    while ask("status") == "= ongoing\n" {
+        let go = ask("go iterations 50");
+        let mv = go.split_whitespace().nth(1).expect("a move").to_string();
+        assert!(ask("moves").split_whitespace().any(|m| m == mv), "{mv}");
+        assert_eq!(ask(&format!("play {mv}")), "=\n");
+        plies += 1;
+        assert!(plies <= 42, "Connect Four ends within 42 moves");
+    }
+    assert!(ask("result").starts_with("= "));
+    assert_eq!(ask("quit"), "=\n");
+    assert!(child.wait().expect("exit").success());
+}
+
+#[test]
+fn the_session_in_the_docs_is_what_gamut_answers() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/ENGINE.md"))
+        .expect("docs/ENGINE.md");
+    let block = doc
+        .split("## A session")
+        .nth(1)
+        .and_then(|rest| rest.split("```text\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("a transcript");
+    let mut commands = String::new();
+    let mut expected = Vec::new();
+    for exchange in block.trim_end().split("\n\n") {
+        let (command, answer) = exchange.split_once('\n').expect("a command and its answer");
+        commands.push_str(command);
+        commands.push('\n');
+        expected.push(answer.to_string());
+    }
+    assert!(expected.len() >= 15, "the transcript shows most commands");
+    assert_eq!(session(&commands), expected);
+}
