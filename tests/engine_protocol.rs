@@ -8,7 +8,10 @@ use std::process::{Command, Stdio};
 
 /// Runs a whole script and splits the output into answers.
 fn session(script: &str) -> Vec<String> {
-    let dir = common::scratch("engine");
+    // A folder of its own per session: the tests run at once.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = common::scratch(&format!("engine-{n}"));
     std::fs::write(
         dir.join("broken.game"),
         "board 3 x 3\nplayers A B\nmove place\n",

@@ -29,6 +29,11 @@ use crate::rules::PlayerId;
 /// number of moves a position has.
 const MAX_TREE_NODES: usize = 400_000;
 
+/// How many moves of a play-out are chosen with care (a win in one, else
+/// MAST) before the rest are drawn uniformly at the engine's full speed:
+/// a guided move lists every successor, which costs many uniform draws.
+const GUIDED_PLIES: u32 = 16;
+
 /// The most listings the search spends before its iterations on finding
 /// replies that leave the player without a move and end the game.
 const STUCK_LOOKAHEAD: usize = 20_000;
@@ -557,9 +562,10 @@ impl<'a> Tree<'a> {
         Ok(iterations)
     }
 
-    /// A play-out from node `at` that takes a win in one when it has one,
-    /// else, most of the time, the move with the best mean result so far
-    /// (MAST, ε-greedy), recording the moves it plays in `played`.
+    /// A play-out from node `at` that, for its first [`GUIDED_PLIES`]
+    /// moves, takes a win in one when it has one, else, most of the time,
+    /// the move with the best mean result so far (MAST, ε-greedy),
+    /// recording the moves it plays in `played`; then uniform.
     fn mast_playout(
         &mut self,
         at: usize,
@@ -571,6 +577,22 @@ impl<'a> Tree<'a> {
         let mut pos = self.nodes[at].position.clone();
         let mut plies = 0;
         loop {
+            if plies >= GUIDED_PLIES {
+                // The rest at the speed of the uniform draw.
+                let rest = random_playout(
+                    self.engine,
+                    &pos,
+                    rng,
+                    PlayoutPolicy::Uniform,
+                    ply_cap.saturating_sub(plies),
+                    history,
+                    &mut self.buffer,
+                );
+                return match rest.stopped {
+                    Some(why) => Err(why),
+                    None => Ok(rest.outcome),
+                };
+            }
             if self.engine.repeated(&pos, history) {
                 return Ok(Some(Outcome::Draw));
             }
