@@ -29,10 +29,43 @@ use crate::rules::PlayerId;
 /// number of moves a position has.
 const MAX_TREE_NODES: usize = 400_000;
 
-/// How many moves of a play-out are chosen with care (a win in one, else
-/// MAST) before the rest are drawn uniformly at the engine's full speed:
-/// a guided move lists every successor, which costs many uniform draws.
+/// The most moves of a play-out chosen with care (a win in one, else
+/// MAST) before the rest are drawn uniformly at the engine's full speed.
+/// A guided move lists every successor, which costs from a few uniform
+/// draws to a hundred (Hex), so how many are guided is measured as the
+/// search goes: see [`PlayoutCosts`].
 const GUIDED_PLIES: u32 = 16;
+
+/// What the play-outs of a search have cost, by kind of move, so that the
+/// guided part of a play-out costs about as much as a whole uniform one.
+#[derive(Clone, Copy, Debug, Default)]
+struct PlayoutCosts {
+    /// Whether to adapt at all: only a search on a time budget does, so
+    /// that one on iterations stays a function of its seed.
+    adapt: bool,
+    guided: u64,
+    guided_time: Duration,
+    uniform: u64,
+    uniform_time: Duration,
+    /// Play-outs that reached their uniform part.
+    playouts: u64,
+}
+
+impl PlayoutCosts {
+    /// How many moves of the next play-out to guide: [`GUIDED_PLIES`]
+    /// on an iteration budget, and until both kinds have been timed; then as many as a uniform
+    /// play-out's time buys, at least one (a win in one at the leaf).
+    fn guided_limit(&self) -> u32 {
+        if !self.adapt || self.guided < 64 || self.uniform < 64 || self.playouts < 8 {
+            return GUIDED_PLIES;
+        }
+        let per_guided = self.guided_time.as_secs_f64() / self.guided as f64;
+        let per_uniform = self.uniform_time.as_secs_f64() / self.uniform as f64;
+        let length = (self.guided + self.uniform) as f64 / self.playouts as f64;
+        let affordable = length * per_uniform / per_guided.max(1e-12);
+        (affordable as u32).clamp(1, GUIDED_PLIES)
+    }
+}
 
 /// The most listings the search spends before its iterations on finding
 /// replies that leave the player without a move and end the game.
@@ -240,6 +273,10 @@ impl Searcher {
             buffer: Successors::default(),
             solver: self.config.strategy == Strategy::Solver,
             moves: MoveStats::new(),
+            costs: PlayoutCosts {
+                adapt: matches!(self.config.budget, Budget::Time(_)),
+                ..PlayoutCosts::default()
+            },
         };
         let choice = search(&mut tree, history, &self.config, rng, started)?;
         if self.config.strategy == Strategy::Plain {
@@ -423,6 +460,8 @@ struct Tree<'a> {
     /// The mean result of each move, by who played it, wherever it was
     /// played (MAST): play-outs prefer moves that have done well.
     moves: MoveStats,
+    /// What its play-outs have cost, to decide how many moves to guide.
+    costs: PlayoutCosts,
 }
 
 /// Results of moves by their key and mover: (sum of rewards, count).
@@ -562,8 +601,8 @@ impl<'a> Tree<'a> {
         Ok(iterations)
     }
 
-    /// A play-out from node `at` that, for its first [`GUIDED_PLIES`]
-    /// moves, takes a win in one when it has one, else, most of the time,
+    /// A play-out from node `at` that, for its first few moves (see
+    /// [`PlayoutCosts`]), takes a win in one when it has one, else, most of the time,
     /// the move with the best mean result so far (MAST, ε-greedy),
     /// recording the moves it plays in `played`; then uniform.
     fn mast_playout(
@@ -576,9 +615,14 @@ impl<'a> Tree<'a> {
     ) -> Result<Option<Outcome>, Overrun> {
         let mut pos = self.nodes[at].position.clone();
         let mut plies = 0;
+        let guided = self.costs.guided_limit();
+        let started = Instant::now();
         loop {
-            if plies >= GUIDED_PLIES {
+            if plies >= guided {
+                self.costs.guided += u64::from(plies);
+                self.costs.guided_time += started.elapsed();
                 // The rest at the speed of the uniform draw.
+                let uniform_started = Instant::now();
                 let rest = random_playout(
                     self.engine,
                     &pos,
@@ -588,6 +632,9 @@ impl<'a> Tree<'a> {
                     history,
                     &mut self.buffer,
                 );
+                self.costs.uniform += u64::from(rest.plies);
+                self.costs.uniform_time += uniform_started.elapsed();
+                self.costs.playouts += 1;
                 return match rest.stopped {
                     Some(why) => Err(why),
                     None => Ok(rest.outcome),
@@ -683,6 +730,10 @@ impl<'a> Tree<'a> {
             buffer: Successors::default(),
             solver: self.solver,
             moves: MoveStats::new(),
+            costs: PlayoutCosts {
+                adapt: self.costs.adapt,
+                ..PlayoutCosts::default()
+            },
         }
     }
 
