@@ -4,7 +4,7 @@
 //! from the start.
 //! Run with `cargo bench`; compare figures from one run, not across runs.
 
-use gamut::ai::{PlayoutPolicy, random_playout};
+use gamut::ai::random_playout;
 use gamut::engine::{Engine, Game, Position, Status, Successors};
 use gamut::load::check_game;
 use gamut::rng::Rng;
@@ -98,14 +98,6 @@ fn playout_from_start(bencher: divan::Bencher, name: &str) {
     let mut buffer = Successors::default();
     bencher.bench_local(|| {
         history.clear();
-        random_playout(
-            &engine,
-            &start,
-            &mut rng,
-            PlayoutPolicy::Uniform,
-            1000,
-            &mut history,
-            &mut buffer,
-        )
+        random_playout(&engine, &start, &mut rng, 1000, &mut history, &mut buffer)
     });
 }

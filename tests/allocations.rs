@@ -4,7 +4,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use gamut::ai::{PlayoutPolicy, random_playout};
+use gamut::ai::random_playout;
 use gamut::engine::{Engine, Successors};
 use gamut::load::check_game;
 use gamut::rng::Rng;
@@ -40,15 +40,7 @@ fn play_outs_allocate_nothing_after_warm_up() {
         let play = |seed: u64, history: &mut Vec<u64>, buffer: &mut Successors| {
             let mut rng = Rng::new(seed);
             history.clear();
-            random_playout(
-                &engine,
-                &start,
-                &mut rng,
-                PlayoutPolicy::Uniform,
-                600,
-                history,
-                buffer,
-            )
+            random_playout(&engine, &start, &mut rng, 600, history, buffer)
         };
         // Warm up: the same games grow every buffer to the size they need.
         for seed in 0..8 {

@@ -19,7 +19,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::random::{PlayoutPolicy, random_playout};
+use super::random::random_playout;
 use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors, with_deadline};
 use crate::rng::Rng;
 use crate::rules::PlayerId;
@@ -579,7 +579,6 @@ impl<'a> Tree<'a> {
                         self.engine,
                         &self.nodes[at].position,
                         rng,
-                        PlayoutPolicy::Uniform,
                         config.ply_cap,
                         &mut keys,
                         &mut self.buffer,
@@ -627,7 +626,6 @@ impl<'a> Tree<'a> {
                     self.engine,
                     &pos,
                     rng,
-                    PlayoutPolicy::Uniform,
                     ply_cap.saturating_sub(plies),
                     history,
                     &mut self.buffer,

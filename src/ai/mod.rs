@@ -6,4 +6,4 @@ mod random;
 
 pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout};
 pub use mcts::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict, mcts_choose};
-pub use random::{Playout, PlayoutPolicy, random_playout};
+pub use random::{Playout, random_playout};

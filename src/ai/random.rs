@@ -15,18 +15,7 @@ pub struct Playout {
     pub stopped: Option<Overrun>,
 }
 
-/// How a play-out picks its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayoutPolicy {
-    /// Uniformly among the legal moves.
-    Uniform,
-    /// A move that wins at once when there is one, else uniformly: cheap,
-    /// since successors already carry their results, and it makes the
-    /// play-outs of a search see one-move threats.
-    Decisive,
-}
-
-/// Plays random legal moves from `pos` until the game ends or `ply_cap`
+/// Plays uniformly random legal moves from `pos` until the game ends or `ply_cap`
 /// moves have been played. `history` holds the keys of the
 /// positions before `pos` (for repetition) and is extended as it goes.
 /// `buffer` is the caller's, so a play-out allocates nothing once warm.
@@ -34,7 +23,6 @@ pub fn random_playout(
     engine: &Engine,
     pos: &Position,
     rng: &mut Rng,
-    policy: PlayoutPolicy,
     ply_cap: u32,
     history: &mut Vec<u64>,
     buffer: &mut Successors,
@@ -62,7 +50,7 @@ pub fn random_playout(
             if let Some(why) = buffer.overrun() {
                 return cut_short(why, plies);
             }
-            if let crate::engine::Status::Over(outcome) = engine.status(&pos, buffer) {
+            if let Status::Over(outcome) = engine.status(&pos, buffer) {
                 return Playout {
                     outcome: Some(outcome),
                     plies,
@@ -76,40 +64,16 @@ pub fn random_playout(
             };
         }
         let key = pos.key();
-        match policy {
-            PlayoutPolicy::Uniform => {
-                let outcome = engine.play_random(&mut pos, rng, buffer);
-                if let Some(why) = buffer.overrun() {
-                    return cut_short(why, plies);
-                }
-                if let Some(outcome) = outcome {
-                    return Playout {
-                        outcome: Some(outcome),
-                        plies,
-                        stopped: None,
-                    };
-                }
-            }
-            PlayoutPolicy::Decisive => {
-                engine.successors(&pos, buffer);
-                if let Some(why) = buffer.overrun() {
-                    return cut_short(why, plies);
-                }
-                if let Status::Over(outcome) = engine.status(&pos, buffer) {
-                    return Playout {
-                        outcome: Some(outcome),
-                        plies,
-                        stopped: None,
-                    };
-                }
-                let mover = pos.to_move();
-                let winning = buffer
-                    .positions
-                    .iter()
-                    .position(|p| p.result() == Some(Outcome::Win(mover)));
-                let i = winning.unwrap_or_else(|| rng.below(buffer.len()));
-                pos = buffer.positions.swap_remove(i);
-            }
+        let outcome = engine.play_random(&mut pos, rng, buffer);
+        if let Some(why) = buffer.overrun() {
+            return cut_short(why, plies);
+        }
+        if let Some(outcome) = outcome {
+            return Playout {
+                outcome: Some(outcome),
+                plies,
+                stopped: None,
+            };
         }
         history.push(key);
         plies += 1;

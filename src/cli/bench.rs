@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use super::{Format, OK, USAGE, load_rules, shown};
-use crate::ai::{PlayoutPolicy, random_playout};
+use crate::ai::random_playout;
 use crate::engine::{Engine, Outcome, Overrun, Successors, with_deadline};
 use crate::rng::Rng;
 
@@ -75,7 +75,6 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
                 &engine,
                 &start,
                 &mut rng,
-                PlayoutPolicy::Uniform,
                 args.ply_cap,
                 &mut history,
                 &mut buffer,
