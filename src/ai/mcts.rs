@@ -52,9 +52,10 @@ struct PlayoutCosts {
 }
 
 impl PlayoutCosts {
-    /// How many moves of the next play-out to guide: [`GUIDED_PLIES`]
-    /// on an iteration budget, and until both kinds have been timed; then as many as a uniform
-    /// play-out's time buys, at least one (a win in one at the leaf).
+    /// How many moves of the next play-out to guide: [`GUIDED_PLIES`] on
+    /// an iteration budget, and until both kinds have been timed; then as
+    /// many as a uniform play-out's time buys, at least one (a win in one
+    /// at the leaf).
     fn guided_limit(&self) -> u32 {
         if !self.adapt || self.guided < 64 || self.uniform < 64 || self.playouts < 8 {
             return GUIDED_PLIES;
@@ -132,40 +133,33 @@ pub enum Verdict {
     Loss,
 }
 
-/// A game-theoretic value proven by the search (an MCTS-Solver), from the
-/// side of the player who made the move into the node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Proof {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl Proof {
+/// The search proves values of nodes (an MCTS-Solver): a node's verdict
+/// is that of the move into it, for the player who made it.
+impl Verdict {
     /// The value of a finished game for `player`.
-    fn of(outcome: Outcome, player: PlayerId) -> Proof {
+    fn of(outcome: Outcome, player: PlayerId) -> Verdict {
         match outcome {
-            Outcome::Win(w) if w == player => Proof::Win,
-            Outcome::Win(_) => Proof::Loss,
-            Outcome::Draw => Proof::Draw,
+            Outcome::Win(w) if w == player => Verdict::Win,
+            Outcome::Win(_) => Verdict::Loss,
+            Outcome::Draw => Verdict::Draw,
         }
     }
 
     /// The same value seen by the other player.
-    fn flipped(self) -> Proof {
+    fn flipped(self) -> Verdict {
         match self {
-            Proof::Win => Proof::Loss,
-            Proof::Draw => Proof::Draw,
-            Proof::Loss => Proof::Win,
+            Verdict::Win => Verdict::Loss,
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Loss => Verdict::Win,
         }
     }
 
     /// The reward a play-out with this result credits.
     fn reward(self) -> f64 {
         match self {
-            Proof::Win => 1.0,
-            Proof::Draw => 0.5,
-            Proof::Loss => 0.0,
+            Verdict::Win => 1.0,
+            Verdict::Draw => 0.5,
+            Verdict::Loss => 0.0,
         }
     }
 }
@@ -184,7 +178,7 @@ struct Node {
     reward: f64,
     /// The value of the node once the search has proven it, for the
     /// player who made the move into it.
-    proof: Option<Proof>,
+    proof: Option<Verdict>,
 }
 
 impl Node {
@@ -314,23 +308,25 @@ impl Kept {
         if self.nodes[at].position != *root {
             return None;
         }
-        // Copy the subtree, renumbered, parents before children.
-        let mut nodes = self.nodes;
-        let mut new_index = vec![usize::MAX; nodes.len()];
+        // Move the subtree out, renumbered, parents before children.
+        let mut new_index = vec![usize::MAX; self.nodes.len()];
         let mut order = vec![at];
         new_index[at] = 0;
         let mut i = 0;
         while i < order.len() {
             let n = order[i];
-            for &c in &nodes[n].children {
+            for &c in &self.nodes[n].children {
                 new_index[c] = order.len();
                 order.push(c);
             }
             i += 1;
         }
+        let mut slots: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
         let mut kept = Vec::with_capacity(order.len());
         for &n in &order {
-            let mut node = std::mem::replace(&mut nodes[n], Node::new(root.clone(), None, 0));
+            let Some(mut node) = slots[n].take() else {
+                continue;
+            };
             node.parent = node.parent.filter(|_| n != at).map(|p| new_index[p]);
             for c in &mut node.children {
                 *c = new_index[*c];
@@ -492,8 +488,7 @@ impl<'a> Tree<'a> {
     /// opponent win in one (the solver proves it lost), whatever the
     /// budget. Wins by leaving the other player without a move show only
     /// when that player's moves are listed: it looks one reply deeper for
-    /// them, as far as a bounded number of listings goes.
-    /// The deeper look stops at `until` or after `max_listings` listings.
+    /// them, and stops at `until` or after `max_listings` listings.
     fn look_one_reply_ahead(
         &mut self,
         keys: &[u64],
@@ -601,9 +596,9 @@ impl<'a> Tree<'a> {
     }
 
     /// A play-out from node `at` that, for its first few moves (see
-    /// [`PlayoutCosts`]), takes a win in one when it has one, else, most of the time,
-    /// the move with the best mean result so far (MAST, ε-greedy),
-    /// recording the moves it plays in `played`; then uniform.
+    /// [`PlayoutCosts`]), takes a win in one when it has one, else, most
+    /// of the time, the move with the best mean result so far (MAST,
+    /// ε-greedy), recording the moves it plays in `played`; then uniform.
     fn mast_playout(
         &mut self,
         at: usize,
@@ -689,22 +684,21 @@ impl<'a> Tree<'a> {
     /// Credits a play-out's result to the moves played on the way: in the
     /// tree from the root to `at`, then in the play-out.
     fn credit_moves(&mut self, at: usize, outcome: Option<Outcome>, played: &[(PlayerId, u64)]) {
-        let reward = |p: PlayerId| outcome.map_or(0.5, |o| Proof::of(o, p).reward());
+        let mut record = |mover: PlayerId, key: u64| {
+            let entry = self.moves.entry((mover, key)).or_insert((0.0, 0.0));
+            entry.0 += outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
+            entry.1 += 1.0;
+        };
         let mut node = at;
         while let Some(parent) = self.nodes[node].parent {
-            let mover = self.nodes[parent].position.to_move();
-            let entry = self
-                .moves
-                .entry((mover, self.nodes[node].move_key))
-                .or_insert((0.0, 0.0));
-            entry.0 += reward(mover);
-            entry.1 += 1.0;
+            record(
+                self.nodes[parent].position.to_move(),
+                self.nodes[node].move_key,
+            );
             node = parent;
         }
         for &(mover, key) in played {
-            let entry = self.moves.entry((mover, key)).or_insert((0.0, 0.0));
-            entry.0 += reward(mover);
-            entry.1 += 1.0;
+            record(mover, key);
         }
     }
 
@@ -758,11 +752,6 @@ impl<'a> Tree<'a> {
     fn choice(&self, iterations: u32) -> Choice {
         let best = self.best_child();
         let node = &self.nodes[best];
-        let proven = node.proof.map(|p| match p {
-            Proof::Win => Verdict::Win,
-            Proof::Draw => Verdict::Draw,
-            Proof::Loss => Verdict::Loss,
-        });
         let value = match node.proof {
             Some(p) => p.reward(),
             None if node.visits > 0.0 => node.reward / node.visits,
@@ -771,17 +760,12 @@ impl<'a> Tree<'a> {
         let mut line = vec![node.move_index];
         let mut at = best;
         while line.len() < 16 {
-            let next = self.nodes[at]
+            let searched = self.nodes[at]
                 .children
                 .iter()
                 .copied()
-                .filter(|&c| self.nodes[c].visits > 0.0 || self.nodes[c].proof.is_some())
-                .max_by(|&a, &b| {
-                    self.rank(a)
-                        .partial_cmp(&self.rank(b))
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                });
-            match next {
+                .filter(|&c| self.nodes[c].visits > 0.0 || self.nodes[c].proof.is_some());
+            match self.best_of(searched) {
                 Some(c) => {
                     line.push(self.nodes[c].move_index);
                     at = c;
@@ -793,7 +777,7 @@ impl<'a> Tree<'a> {
             index: node.move_index,
             iterations,
             value,
-            proven,
+            proven: node.proof,
             line,
         }
     }
@@ -803,12 +787,13 @@ impl<'a> Tree<'a> {
     fn rank(&self, c: usize) -> (u8, f64, f64) {
         let node = &self.nodes[c];
         let class = match node.proof {
-            Some(Proof::Win) => 2,
-            Some(Proof::Loss) => 0,
+            Some(Verdict::Win) => 2,
+            Some(Verdict::Loss) => 0,
             _ => 1,
         };
         (class, node.visits, node.reward)
     }
+
     /// The player who made the move into node `n` (`None` at the root).
     fn mover_into(&self, n: usize) -> Option<PlayerId> {
         self.nodes[n]
@@ -824,7 +809,7 @@ impl<'a> Tree<'a> {
         self.nodes[at].expanded = true;
         let pos = self.nodes[at].position.clone();
         if self.engine.repeated(&pos, path_keys) {
-            self.prove(at, Proof::Draw);
+            self.prove(at, Verdict::Draw);
             return Ok(Expansion::Done);
         }
         self.engine.successors(&pos, &mut self.buffer);
@@ -839,7 +824,7 @@ impl<'a> Tree<'a> {
         }
         if let Status::Over(outcome) = self.engine.status(&pos, &self.buffer) {
             if let Some(mover) = self.mover_into(at) {
-                self.prove(at, Proof::of(outcome, mover));
+                self.prove(at, Verdict::of(outcome, mover));
             }
             return Ok(Expansion::Done);
         }
@@ -855,7 +840,7 @@ impl<'a> Tree<'a> {
             let mut child = Node::new(next, Some(at), i);
             child.move_key = move_key(&self.buffer.moves[i]);
             if self.solver {
-                child.proof = child.position.result().map(|o| Proof::of(o, to_move));
+                child.proof = child.position.result().map(|o| Verdict::of(o, to_move));
             }
             self.nodes.push(child);
         }
@@ -884,7 +869,7 @@ impl<'a> Tree<'a> {
             }
             if let Status::Over(outcome) = self.engine.status(&self.nodes[c].position, &self.buffer)
             {
-                self.nodes[c].proof = Some(Proof::of(outcome, mover));
+                self.nodes[c].proof = Some(Verdict::of(outcome, mover));
                 self.settle(n);
             }
         }
@@ -892,7 +877,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Records a proven value of node `n` and settles its parent.
-    fn prove(&mut self, n: usize, proof: Proof) {
+    fn prove(&mut self, n: usize, proof: Verdict) {
         if !self.solver {
             return;
         }
@@ -909,17 +894,17 @@ impl<'a> Tree<'a> {
         if node.proof.is_some() || node.children.is_empty() {
             return;
         }
-        let mut value = Proof::Loss;
+        let mut value = Verdict::Loss;
         let mut open = false;
         for &c in &node.children {
             match self.nodes[c].proof {
-                Some(Proof::Win) => {
-                    value = Proof::Win;
+                Some(Verdict::Win) => {
+                    value = Verdict::Win;
                     open = false;
                     break;
                 }
-                Some(Proof::Draw) => value = Proof::Draw,
-                Some(Proof::Loss) => {}
+                Some(Verdict::Draw) => value = Verdict::Draw,
+                Some(Verdict::Loss) => {}
                 None => open = true,
             }
         }
@@ -941,9 +926,9 @@ impl<'a> Tree<'a> {
     fn decided(&self) -> bool {
         let children = &self.nodes[0].children;
         let proofs = || children.iter().map(|&c| self.nodes[c].proof);
-        proofs().any(|p| p == Some(Proof::Win))
+        proofs().any(|p| p == Some(Verdict::Win))
             || proofs().all(|p| p.is_some())
-            || proofs().filter(|p| *p != Some(Proof::Loss)).count() <= 1
+            || proofs().filter(|p| *p != Some(Verdict::Loss)).count() <= 1
     }
 
     /// Walks down from `at` by the UCB1 rule to a node to expand or a
@@ -962,8 +947,8 @@ impl<'a> Tree<'a> {
             for &i in &node.children {
                 let child = &self.nodes[i];
                 let score = match child.proof {
-                    Some(Proof::Win) => f64::INFINITY,
-                    Some(Proof::Loss) => continue,
+                    Some(Verdict::Win) => f64::INFINITY,
+                    Some(Verdict::Loss) => continue,
                     _ if child.visits == 0.0 => {
                         // Unvisited children first, in a random order.
                         1e9 + rng.below(1000) as f64
@@ -982,12 +967,12 @@ impl<'a> Tree<'a> {
     }
 
     /// The finished game a proven node stands for, as a play-out's result.
-    fn outcome_of(&self, n: usize, proof: Proof) -> Option<Outcome> {
+    fn outcome_of(&self, n: usize, proof: Verdict) -> Option<Outcome> {
         let mover = self.mover_into(n)?;
         Some(match proof {
-            Proof::Win => Outcome::Win(mover),
-            Proof::Loss => Outcome::Win(1 - mover),
-            Proof::Draw => Outcome::Draw,
+            Verdict::Win => Outcome::Win(mover),
+            Verdict::Loss => Outcome::Win(1 - mover),
+            Verdict::Draw => Outcome::Draw,
         })
     }
 
@@ -998,7 +983,7 @@ impl<'a> Tree<'a> {
             let parent = self.nodes[n].parent;
             if let Some(p) = parent {
                 let mover = self.nodes[p].position.to_move();
-                self.nodes[n].reward += outcome.map_or(0.5, |o| Proof::of(o, mover).reward());
+                self.nodes[n].reward += outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
             }
             self.nodes[n].visits += 1.0;
             node = parent;
@@ -1008,16 +993,17 @@ impl<'a> Tree<'a> {
     /// The root's child to play: a proven win; else, of the moves not
     /// proven lost (all of them when every one is), the most visited.
     fn best_child(&self) -> usize {
-        self.nodes[0]
-            .children
-            .iter()
-            .copied()
-            .max_by(|&a, &b| {
-                self.rank(a)
-                    .partial_cmp(&self.rank(b))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
+        self.best_of(self.nodes[0].children.iter().copied())
             .unwrap_or(0)
+    }
+
+    /// The best of `children` by [`Tree::rank`].
+    fn best_of(&self, children: impl Iterator<Item = usize>) -> Option<usize> {
+        children.max_by(|&a, &b| {
+            self.rank(a)
+                .partial_cmp(&self.rank(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
     }
 }
 

@@ -111,12 +111,7 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         }
     }
     let words: Vec<String> = seats.iter().map(Seat::word).collect();
-    let players: Vec<&str> = engine
-        .rules()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
+    let players = engine.rules().player_names();
     match args.format {
         Format::Json => {
             let value = serde_json::json!({

@@ -167,19 +167,14 @@ pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs_f64(secs))
 }
 
-/// Reads a level of play (`--level`).
+/// Reads a level of play (`--level`), in any case.
 fn parse_level(text: &str) -> Result<crate::ai::Budget, String> {
-    seat::LEVELS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(text.trim()))
-        .map(|(_, budget)| *budget)
-        .ok_or_else(|| {
-            let names: Vec<&str> = seat::LEVELS.iter().map(|(n, _)| *n).collect();
-            format!(
-                "`{text}` is not a level; the levels are {}",
-                names.join(", ")
-            )
-        })
+    seat::level(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
+        format!(
+            "`{text}` is not a level; the levels are {}",
+            seat::level_names()
+        )
+    })
 }
 
 /// User text (a typed move, a path, a record's field, an error that

@@ -172,12 +172,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         seats,
         rng: Rng::new(args.seed),
         hint_rng: Rng::new(args.seed ^ 0x5eed),
-        searchers: seats.map(|seat| match seat {
-            Seat::Search(strategy, budget) => {
-                Some(Searcher::new(seat::config(strategy, budget, args.threads)))
-            }
-            Seat::Human | Seat::Random => None,
-        }),
+        searchers: seats.map(|seat| seat.search(args.threads).map(Searcher::new)),
         hinter: Searcher::new(hint_config(&seats, budget, args.threads)),
         colour: colour_stdout(),
         source: game_arg,
@@ -257,24 +252,15 @@ fn warn_if_result_differs(record: &Record, engine: &Engine, status: Status) {
 /// The hint comes from the computer seat's player (the first one's, if
 /// both are), or from one that thinks for `budget`.
 fn hint_config(seats: &[Seat; 2], budget: Budget, threads: usize) -> crate::ai::MctsConfig {
-    let (strategy, budget) = seats
+    seats
         .iter()
-        .find_map(|s| match s {
-            Seat::Search(strategy, budget) => Some((*strategy, *budget)),
-            Seat::Human | Seat::Random => None,
-        })
-        .unwrap_or((Strategy::Solver, budget));
-    seat::config(strategy, budget, threads)
+        .find_map(|s| s.search(threads))
+        .unwrap_or_else(|| seat::config(Strategy::Solver, budget, threads))
 }
 
 /// `Light=mcts`: a player of this game, by name, and a seat.
 fn seat_spec(engine: &Engine, spec: &str, budget: Budget) -> Result<(usize, Seat), String> {
-    let names: Vec<&str> = engine
-        .rules()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
+    let names = engine.rules().player_names();
     let Some((name, kind)) = spec.split_once('=') else {
         return Err(format!(
             "`{spec}`: give a seat as PLAYER=SEAT, such as {}=mcts; a seat is {SEAT_WORDS}",

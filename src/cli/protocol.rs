@@ -9,7 +9,7 @@
 use std::io::{BufRead, Write};
 
 use super::board::draw;
-use super::seat::{self, LEVELS};
+use super::seat;
 use crate::ai::{Budget, MctsConfig, Searcher, Strategy, Verdict};
 use crate::engine::{Engine, Game, Outcome, Position, Status, Successors};
 use crate::rng::Rng;
@@ -272,14 +272,14 @@ fn budget(what: &str, value: &str) -> Result<Budget, String> {
             .ok()
             .filter(|&n| n > 0)
             .map(Budget::Iterations),
-        _ => LEVELS.iter().find(|(n, _)| *n == value).map(|(_, b)| *b),
+        _ => seat::level(value),
     };
     budget.ok_or_else(|| match what {
         "time" => format!("`{value}` is not a number of seconds from 0.01 to 86400"),
         "iterations" => format!("`{value}` is not a number of iterations above 0"),
         _ => format!(
             "`{value}` is not a level; the levels are {}",
-            LEVELS.map(|(n, _)| n).join(", ")
+            seat::level_names()
         ),
     })
 }
@@ -301,12 +301,7 @@ impl Session<'_> {
     ) -> Result<String, String> {
         let rules = self.engine.rules();
         match command {
-            "players" => Ok(rules
-                .players
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")),
+            "players" => Ok(rules.player_names().join(" ")),
             "position" => self.position(args),
             "moves" => {
                 self.listed()?;

@@ -77,14 +77,20 @@ impl Seat {
         }
     }
 
+    /// A searching seat's settings, on `threads` threads.
+    pub(crate) fn search(&self, threads: usize) -> Option<MctsConfig> {
+        match *self {
+            Seat::Human | Seat::Random => None,
+            Seat::Search(strategy, budget) => Some(config(strategy, budget, threads)),
+        }
+    }
+
     /// The seat as a contender of `arena`, searching on `threads` threads.
     pub(crate) fn contender(&self, threads: usize) -> Option<Contender> {
-        match *self {
+        match self {
             Seat::Human => None,
             Seat::Random => Some(Contender::Random),
-            Seat::Search(strategy, budget) => {
-                Some(Contender::Search(config(strategy, budget, threads)))
-            }
+            Seat::Search(..) => self.search(threads).map(Contender::Search),
         }
     }
 }
@@ -99,10 +105,18 @@ pub(crate) fn config(strategy: Strategy, budget: Budget, threads: usize) -> Mcts
     }
 }
 
+/// The level of this name (lower case), if there is one.
+pub(crate) fn level(name: &str) -> Option<Budget> {
+    LEVELS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, budget)| *budget)
+}
+
 /// `2s`, `0.5s`, `5000` or a level's name.
 pub(crate) fn parse_strength(text: &str) -> Option<Budget> {
-    if let Some((_, budget)) = LEVELS.iter().find(|(name, _)| *name == text) {
-        return Some(*budget);
+    if let Some(budget) = level(text) {
+        return Some(budget);
     }
     if let Some(secs) = text.strip_suffix('s') {
         return super::parse_seconds(secs).ok().map(Budget::Time);
@@ -124,7 +138,8 @@ pub(crate) fn budget_word(budget: Budget) -> String {
     }
 }
 
-fn level_names() -> String {
+/// The levels' names, for messages.
+pub(crate) fn level_names() -> String {
     LEVELS.map(|(name, _)| name).join(", ")
 }
 

@@ -726,6 +726,11 @@ impl Rules {
         (Side::Opponent, GoalOutcome::Wins),
     ];
 
+    /// The players' names, in turn order.
+    pub fn player_names(&self) -> PerPlayer<&str> {
+        [self.players[0].name.as_str(), self.players[1].name.as_str()]
+    }
+
     /// The player with this name (case-sensitive), if any.
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
         self.players.iter().position(|p| p.name == name)
