@@ -838,8 +838,9 @@ impl<'a> Tree<'a> {
         let to_move = pos.to_move();
         for (i, next) in self.buffer.positions.drain(..).enumerate() {
             let mut child = Node::new(next, Some(at), i);
-            child.move_key = move_key(&self.buffer.moves[i]);
+            // Plain UCT keeps no statistics of moves and proves nothing.
             if self.solver {
+                child.move_key = move_key(&self.buffer.moves[i]);
                 child.proof = child.position.result().map(|o| Verdict::of(o, to_move));
             }
             self.nodes.push(child);
