@@ -4,6 +4,7 @@
 //! [`rules::Rules`]) → front ends ([`cli`]). See `ARCHITECTURE.md`.
 
 pub mod ai;
+pub mod analysis;
 pub mod check;
 pub mod cli;
 pub mod diag;

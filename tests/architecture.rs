@@ -27,11 +27,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine", &["rules", "rng"]),
     // computer players see only the engine (and the rules it plays)
     ("ai", &["engine", "rules", "rng"]),
+    // self-play figures for `gamut analyze`, on the computer players
+    ("analysis", &["ai", "engine", "rules", "rng"]),
     // front ends: everything below them
     (
         "cli",
         &[
-            "ai", "check", "diag", "engine", "games", "input", "load", "rng", "rules", "syntax",
+            "ai", "analysis", "check", "diag", "engine", "games", "input", "load", "rng", "rules",
+            "syntax",
         ],
     ),
 ];

@@ -64,11 +64,49 @@ pub fn play_bout(
     let first = index % 2;
     // The contender seated at each of the game's players.
     let seated = [contenders[first], contenders[1 - first]];
+    let played = play_game(
+        engine,
+        seated,
+        bout_seed(seed, index),
+        ply_cap,
+        &mut |_, _| {},
+    );
+    Bout {
+        index,
+        first,
+        outcome: played.outcome,
+        plies: played.plies,
+        stopped: played.stopped,
+    }
+}
+
+/// How one game between two players went, by the game's players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// How it ended; `None` at the ply cap, or where a listing stopped it.
+    pub outcome: Option<Outcome>,
+    /// How many moves were played.
+    pub plies: u32,
+    /// Why a listing stopped the game, if one did.
+    pub stopped: Option<Overrun>,
+}
+
+/// Plays one game from the start with `seated[p]` playing player `p`, its
+/// random draws seeded with `seed`, at most `ply_cap` moves. Before each
+/// move, `observe` sees the game (its legal moves listed) and the index
+/// of the move about to be played.
+pub fn play_game(
+    engine: &Engine,
+    seated: [Contender; 2],
+    seed: u64,
+    ply_cap: u32,
+    observe: &mut dyn FnMut(&Game, usize),
+) -> Played {
     let mut searchers = seated.map(|c| match c {
         Contender::Search(config) => Some(Searcher::new(config)),
         Contender::Random => None,
     });
-    let mut rng = Rng::new(bout_seed(seed, index));
+    let mut rng = Rng::new(seed);
     let mut game = Game::new(engine);
     let mut stopped = None;
     while game.status() == Status::Ongoing && (game.moves().len() as u32) < ply_cap {
@@ -91,15 +129,14 @@ pub fn play_bout(
                 }
             }
         };
+        observe(&game, index);
         game.play_index(index);
     }
     let outcome = match game.status() {
         Status::Over(outcome) => Some(outcome),
         Status::Ongoing => None,
     };
-    Bout {
-        index,
-        first,
+    Played {
         outcome,
         plies: game.moves().len() as u32,
         stopped,
@@ -142,7 +179,7 @@ pub fn arena(
 }
 
 /// A score out of some games with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rate {
     /// Wins plus half the draws, over the games.
     pub value: f64,

@@ -2,6 +2,7 @@
 //! colour live here. Exit codes as in ripgrep: 0 fine, 1 a game file has
 //! errors, 2 a usage or I/O problem.
 
+mod analyze;
 mod arena;
 mod bench;
 pub mod board;
@@ -120,6 +121,11 @@ enum Command {
     /// Play seeded games between two computer players, each side in turn,
     /// on all cores: the first one's score with its 95 % interval.
     Arena(arena::ArenaArgs),
+    /// Tell a designer how a game plays: seeded self-play of each game
+    /// (several side by side), who wins and how clearly, how long games
+    /// last, the moves to choose from, where moves land, and whether more
+    /// thinking wins. See docs/ANALYZE.md.
+    Analyze(analyze::AnalyzeArgs),
     /// Print a completion script for a shell (`gamut completions bash >
     /// ~/.local/share/bash-completion/completions/gamut`).
     Completions { shell: clap_complete::Shell },
@@ -250,6 +256,7 @@ pub fn run() -> i32 {
         } => perft::run(&game, depth, divide, moves.as_deref(), format),
         Command::Bench(args) => bench::run(&args),
         Command::Arena(args) => arena::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::List { format } => list(format),
         Command::Lsp => lsp::run(),
         Command::Engine => protocol::run(),

@@ -265,6 +265,18 @@ impl Engine {
         removed
     }
 
+    /// The cells where a move's acts land: where a piece is placed, moved
+    /// to or removed, and for a bear-off or a return the cell it leaves.
+    /// What `gamut analyze` counts for its map of where a game happens.
+    pub fn landings(&self, mv: &super::Move) -> CellSet {
+        let mut cells = CellSet::EMPTY;
+        for act in mv.acts() {
+            let action = &self.rules.parts[act.part as usize].options[act.option as usize].action;
+            cells.insert(act_cell(action, act));
+        }
+        cells
+    }
+
     /// The cells a move takes pieces from or puts pieces on, to show it.
     pub fn cells_of(&self, mv: &super::Move) -> CellSet {
         let mut cells = CellSet::EMPTY;

@@ -1,0 +1,264 @@
+//! The figures of an analysis, derived from its counts alone: the same
+//! counts always give the same figures, to the last digit, which is what
+//! lets merged slices print exactly what the whole run prints.
+
+use serde::{Deserialize, Serialize};
+
+use super::Counts;
+use crate::ai::Rate;
+
+/// What a designer reads of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    /// How games end.
+    pub outcomes: Outcomes,
+    /// How long they last.
+    pub length: Length,
+    /// How many moves there are to choose from.
+    pub branching: Branching,
+    /// The share of the board's cells a game's moves land on, on average.
+    pub board_used: f64,
+    /// Each rung's score against the rung below it (wins, with drawn and
+    /// unfinished games as halves), the lowest pair first.
+    pub skill: Vec<Rate>,
+}
+
+/// How games end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcomes {
+    /// The share of games each player won.
+    pub wins: [Rate; 2],
+    /// The share drawn by the rules.
+    pub draws: Rate,
+    /// The share stopped by the ply cap or a listing.
+    pub unfinished: Rate,
+    /// The player who moves first.
+    pub first: usize,
+    /// The first player's score: wins, with draws and unfinished games as
+    /// halves.
+    pub first_player: Rate,
+    /// The player the game favours, when the first player's score is
+    /// clearly more than a point away from one half: its 95 % interval
+    /// lies wholly above 51 % or below 49 %.
+    pub favours: Option<usize>,
+}
+
+/// How long games last, in moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Length {
+    /// The mean.
+    pub mean: f64,
+    /// The standard deviation.
+    pub spread: f64,
+    /// The shortest game.
+    pub min: u32,
+    /// The length a quarter of the games are no longer than (nearest rank).
+    pub quartile_1: u32,
+    /// The median.
+    pub median: f64,
+    /// The length three quarters of the games are no longer than.
+    pub quartile_3: u32,
+    /// The longest game.
+    pub max: u32,
+    /// At most twenty bins of equal width from the shortest game to the
+    /// longest.
+    pub histogram: Vec<Bin>,
+}
+
+/// The games whose lengths fall from `from` to `to` moves, both included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bin {
+    /// The shortest length in the bin.
+    pub from: u32,
+    /// The longest.
+    pub to: u32,
+    /// How many games.
+    pub games: u64,
+}
+
+/// How many moves there are to choose from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Branching {
+    /// Legal moves per decision, on average over every decision.
+    pub mean: f64,
+    /// The same, over the decisions of each tenth of the games (`None`
+    /// where no game had a decision).
+    pub by_tenth: Vec<Option<f64>>,
+    /// The share of decisions with a single legal move.
+    pub forced: f64,
+}
+
+/// How far from one half the first player's score may be and still count
+/// as even: a real edge this small (Forms under random play has one of
+/// about half a point) is not worth a designer's worry, and it keeps a
+/// fair game from being called unbalanced by chance more rarely than the
+/// 5 % of the interval alone.
+const EVEN: f64 = 0.01;
+
+/// The most bins a length histogram has.
+const BINS: u32 = 20;
+
+impl Figures {
+    /// The figures of `counts`, in a game where player `first` moves first.
+    pub fn of(counts: &Counts, first: usize) -> Figures {
+        let first = first.min(1);
+        let games = counts.games as usize;
+        let rate = |n: u64| Rate::of(n as f64, games);
+        let score = counts.wins[first] as f64 + (counts.draws + counts.unfinished) as f64 / 2.0;
+        let first_player = Rate::of(score, games);
+        let favours = if games == 0 {
+            None
+        } else if first_player.low > 0.5 + EVEN {
+            Some(first)
+        } else if first_player.high < 0.5 - EVEN {
+            Some(1 - first)
+        } else {
+            None
+        };
+        let cells = counts.landings.len() as f64;
+        Figures {
+            outcomes: Outcomes {
+                wins: [rate(counts.wins[0]), rate(counts.wins[1])],
+                draws: rate(counts.draws),
+                unfinished: rate(counts.unfinished),
+                first,
+                first_player,
+                favours,
+            },
+            length: Length::of(counts),
+            branching: Branching {
+                mean: ratio(counts.choices, counts.decisions),
+                by_tenth: (0..10)
+                    .map(|t| {
+                        (counts.decisions_by_tenth[t] > 0).then(|| {
+                            ratio(counts.choices_by_tenth[t], counts.decisions_by_tenth[t])
+                        })
+                    })
+                    .collect(),
+                forced: ratio(counts.forced, counts.decisions),
+            },
+            board_used: if cells > 0.0 && games > 0 {
+                counts.cells_used as f64 / (cells * games as f64)
+            } else {
+                0.0
+            },
+            skill: counts
+                .ladder
+                .iter()
+                .map(|s| Rate::of(s.stronger as f64 + s.drawn as f64 / 2.0, s.games as usize))
+                .collect(),
+        }
+    }
+}
+
+/// `a / b`, or 0 when there is nothing to divide.
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+impl Length {
+    fn of(counts: &Counts) -> Length {
+        let lengths = &counts.lengths;
+        let games: u64 = lengths.values().sum();
+        let (Some((&min, _)), Some((&max, _))) =
+            (lengths.first_key_value(), lengths.last_key_value())
+        else {
+            return Length {
+                mean: 0.0,
+                spread: 0.0,
+                min: 0,
+                quartile_1: 0,
+                median: 0.0,
+                quartile_3: 0,
+                max: 0,
+                histogram: Vec::new(),
+            };
+        };
+        let n = games as f64;
+        let sum: f64 = lengths.iter().map(|(&l, &c)| l as f64 * c as f64).sum();
+        let mean = sum / n;
+        let squares: f64 = lengths
+            .iter()
+            .map(|(&l, &c)| (l as f64 - mean).powi(2) * c as f64)
+            .sum();
+        // The length of the game of this rank (from 0) in sorted order.
+        let at = |rank: u64| {
+            let mut seen = 0;
+            for (&l, &c) in lengths {
+                seen += c;
+                if rank < seen {
+                    return l;
+                }
+            }
+            max
+        };
+        // Quartiles by the nearest rank; the median halfway between the two
+        // middle games when there is an even number.
+        let nearest = |p: f64| at(((p * n).ceil() as u64).max(1) - 1);
+        let median = f64::midpoint(at((games - 1) / 2) as f64, at(games / 2) as f64);
+        let width = (max - min) / BINS + 1;
+        let mut histogram: Vec<Bin> = Vec::new();
+        let mut from = min;
+        while from <= max {
+            let to = from.saturating_add(width - 1).min(max);
+            let games = lengths.range(from..=to).map(|(_, &c)| c).sum();
+            histogram.push(Bin { from, to, games });
+            match to.checked_add(1) {
+                Some(next) => from = next,
+                None => break,
+            }
+        }
+        Length {
+            mean,
+            spread: (squares / n).sqrt(),
+            min,
+            quartile_1: nearest(0.25),
+            median,
+            quartile_3: nearest(0.75),
+            max,
+            histogram,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Counts, Figures};
+
+    #[test]
+    fn lengths_give_their_median_quartiles_and_bins() {
+        let mut counts = Counts::empty(4, 0);
+        for (plies, n) in [(10, 1), (11, 2), (14, 1), (50, 1)] {
+            counts.lengths.insert(plies, n);
+        }
+        counts.games = 5;
+        let f = Figures::of(&counts, 0);
+        assert!((f.length.median - 11.0).abs() < 1e-12);
+        assert_eq!((f.length.min, f.length.max), (10, 50));
+        assert_eq!((f.length.quartile_1, f.length.quartile_3), (11, 14));
+        assert!((f.length.mean - 19.2).abs() < 1e-12);
+        let binned: u64 = f.length.histogram.iter().map(|b| b.games).sum();
+        assert_eq!(binned, 5);
+        assert!(f.length.histogram.len() <= 20);
+        assert_eq!(f.length.histogram[0].from, 10);
+        assert_eq!(f.length.histogram.last().map(|b| b.to), Some(50));
+    }
+
+    #[test]
+    fn a_clear_first_player_edge_is_reported_and_an_even_one_is_not() {
+        let mut counts = Counts::empty(4, 0);
+        counts.games = 400;
+        counts.wins = [200, 200];
+        assert_eq!(Figures::of(&counts, 0).outcomes.favours, None);
+        // 55 % of 400: the interval (50.1-59.8) leaves out 50 % but not 51 %.
+        counts.wins = [220, 180];
+        assert_eq!(Figures::of(&counts, 0).outcomes.favours, None);
+        counts.wins = [260, 140];
+        assert_eq!(Figures::of(&counts, 0).outcomes.favours, Some(0));
+        counts.wins = [150, 250];
+        assert_eq!(Figures::of(&counts, 0).outcomes.favours, Some(1));
+        // When the second player of the list moves first, its wins are the first player's.
+        assert_eq!(Figures::of(&counts, 1).outcomes.favours, Some(1));
+        assert!((Figures::of(&counts, 1).outcomes.first_player.value - 0.625).abs() < 1e-12);
+    }
+}

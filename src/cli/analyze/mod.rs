@@ -1,0 +1,466 @@
+//! `gamut analyze GAME [GAME...]`: seeded self-play of each game and a
+//! skill ladder, reported as a table, JSON or a page of charts; and
+//! `gamut analyze merge FILE...`, which adds up the JSON of a run's slices
+//! into exactly what the whole run prints. See docs/ANALYZE.md.
+
+mod html;
+mod text;
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::seat::{self, Seat};
+use super::{Format, OK, USAGE, load_rules, shown};
+use crate::ai::{Budget, Contender};
+use crate::analysis::{Counts, Figures, Plan, Shard, analyse, planned_games};
+use crate::engine::Engine;
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub(super) struct AnalyzeArgs {
+    #[command(subcommand)]
+    pub merge: Option<MergeCommand>,
+    /// Paths to `.game` files, or names of shipped games; several are
+    /// compared side by side.
+    #[arg(value_name = "GAME", required = true)]
+    pub names: Vec<String>,
+    /// Who plays both sides in self-play (`random`, `mcts:200`, `uct:0.1s`),
+    /// or one seat for each player, in the order of the game's `players`
+    /// line, separated by a comma (`mcts,random`).
+    #[arg(long, default_value = "random")]
+    pub players: String,
+    /// Self-play games of each game.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    /// The skill ladder, weakest first, separated by commas: each rung
+    /// plays the one below it, both sides in turn (`none` for no ladder).
+    #[arg(long, default_value = DEFAULT_LADDER)]
+    pub skill: String,
+    /// Games between each pair of neighbouring rungs of the ladder.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub skill_games: u64,
+    /// Seed of the run: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (the default is one per core); with searches
+    /// given in iterations, the results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Stop a game after this many moves and count it as unfinished.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub ply_cap: u32,
+    /// Play only the K-th of N equal slices of the run (`--shard 2/8`),
+    /// with the seeds the whole run uses; `gamut analyze merge` adds the
+    /// slices' JSON up.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also write a page with the charts, self-contained, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<String>,
+}
+
+#[derive(clap::Subcommand)]
+pub(super) enum MergeCommand {
+    /// Add up the JSON of a run's slices (`--shard K/N --format json`)
+    /// into the result of the whole run.
+    Merge {
+        /// The slices' JSON files, one per slice, in any order.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Also write a page with the charts to this file.
+        #[arg(long, value_name = "FILE")]
+        html: Option<String>,
+    },
+}
+
+/// The ladder when none is given: random play, then the search at two
+/// budgets four times apart, given in iterations so that the results
+/// depend only on the seed.
+const DEFAULT_LADDER: &str = "random,mcts:100,mcts:400";
+
+/// How long a search of `--players` or `--skill` thinks when the seat
+/// does not say: the `easy` level, in iterations, so results repeat.
+const DEFAULT_SEARCH: Budget = seat::LEVELS[0].1;
+
+/// What the JSON of a run says it is, so that `merge` reads only these.
+const FORMAT_NAME: &str = "gamut analyze 1";
+
+/// The largest JSON file `merge` reads.
+const MAX_SLICE_BYTES: u64 = 64 << 20;
+
+/// A run's report: what was played and what each game came to. Its JSON
+/// holds no time and no thread count, so that merged slices print exactly
+/// what the whole run prints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Report {
+    /// [`FORMAT_NAME`].
+    analysis: String,
+    seed: u64,
+    /// Self-play games of each game in the whole run.
+    games: u64,
+    /// The self-play seats, by the game's turn order.
+    players: [String; 2],
+    /// The ladder's rungs, weakest first.
+    skill: Vec<String>,
+    skill_games: u64,
+    ply_cap: u32,
+    /// `K/N` for a slice; `null` for a whole run.
+    shard: Option<String>,
+    results: Vec<GameReport>,
+}
+
+/// One game's part of a report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct GameReport {
+    /// The game's name, from its file.
+    game: String,
+    /// The game as it was named on the command line.
+    source: String,
+    /// A hash of what the rules mean: slices of different rules are not merged.
+    rules_hash: String,
+    /// The game's players, in turn order.
+    players: [String; 2],
+    board: BoardMap,
+    counts: Counts,
+    figures: Figures,
+}
+
+/// Where each cell of the board is, to draw the map of landings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct BoardMap {
+    width: u8,
+    height: u8,
+    /// Hexagonal cells, each rank half a cell right of the one below.
+    hex: bool,
+    /// The board's cells in the order of `counts.landings`.
+    cells: Vec<CellPlace>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct CellPlace {
+    name: String,
+    file: u8,
+    rank: u8,
+}
+
+pub(super) fn run(args: &AnalyzeArgs) -> i32 {
+    if let Some(MergeCommand::Merge {
+        files,
+        format,
+        html,
+    }) = &args.merge
+    {
+        return merge(files, *format, html.as_deref());
+    }
+    let seats = match read_players(&args.players) {
+        Ok(seats) => seats,
+        Err(message) => {
+            eprintln!("gamut: --players: {}", shown(&message));
+            return USAGE;
+        }
+    };
+    let ladder = match read_ladder(&args.skill) {
+        Ok(ladder) => ladder,
+        Err(message) => {
+            eprintln!("gamut: --skill: {}", shown(&message));
+            return USAGE;
+        }
+    };
+    let mut engines = Vec::new();
+    for game in &args.names {
+        match load_rules(game) {
+            Ok(rules) => engines.push((game.clone(), Engine::new(rules))),
+            Err(code) => return code,
+        }
+    }
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let plan = Plan {
+        players: seats.map(contender),
+        games: args.games as usize,
+        seed: args.seed,
+        ply_cap: args.ply_cap,
+        ladder: ladder.iter().map(|s| contender(*s)).collect(),
+        ladder_games: args.skill_games as usize,
+        shard,
+    };
+    let threads = args.threads.map_or_else(seat::all_cores, |t| t as usize);
+    let total = planned_games(&plan) * engines.len();
+    let bar = progress_bar(total as u64);
+    let done = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let mut results = Vec::new();
+    for (source, engine) in &engines {
+        if let Some(bar) = &bar {
+            bar.set_message(engine.rules().name.clone());
+        }
+        let counts = analyse(engine, &plan, threads, &done);
+        results.push(game_report(source, engine, counts));
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = Report {
+        analysis: FORMAT_NAME.into(),
+        seed: args.seed,
+        games: args.games,
+        players: seats.map(|s| s.word()),
+        skill: ladder.iter().map(Seat::word).collect(),
+        skill_games: args.skill_games,
+        ply_cap: args.ply_cap,
+        shard: (!shard.is_whole()).then(|| shard.to_string()),
+        results,
+    };
+    finish(&report, args.format, args.html.as_deref())
+}
+
+/// Prints a report and writes its page.
+fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
+    for r in &report.results {
+        if r.counts.stopped > 0 {
+            eprintln!(
+                "gamut: {}: {} games stopped where a position's moves could not be listed",
+                shown(&r.game),
+                r.counts.stopped
+            );
+        }
+    }
+    if let Some(path) = html {
+        let page = html::page(report);
+        if let Err(e) = std::fs::write(path, page) {
+            eprintln!("gamut: cannot write {}: {e}", shown(path));
+            return USAGE;
+        }
+    }
+    match format {
+        Format::Json => match serde_json::to_string_pretty(report) {
+            Ok(json) => println!("{json}"),
+            Err(e) => {
+                eprintln!("gamut: cannot write the report: {e}");
+                return USAGE;
+            }
+        },
+        Format::Text => print!("{}", text::table(report)),
+    }
+    OK
+}
+
+/// The seats of `--players`: one for both sides, or one per side.
+fn read_players(text: &str) -> Result<[Seat; 2], String> {
+    let seats = read_seats(text)?;
+    match seats[..] {
+        [one] => Ok([one, one]),
+        [first, second] => Ok([first, second]),
+        _ => Err(format!(
+            "`{text}`: give one seat for both sides, or two separated by a comma"
+        )),
+    }
+}
+
+/// The rungs of `--skill`: none, or at least two.
+fn read_ladder(text: &str) -> Result<Vec<Seat>, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    let seats = read_seats(text)?;
+    if seats.len() < 2 {
+        return Err(format!(
+            "`{text}`: a ladder has at least two rungs, weakest first (random,mcts:100,mcts:400), or is `none`"
+        ));
+    }
+    Ok(seats)
+}
+
+/// Computer seats separated by commas.
+fn read_seats(text: &str) -> Result<Vec<Seat>, String> {
+    let mut seats = Vec::new();
+    for word in text.split(',') {
+        let seat = Seat::parse(word, DEFAULT_SEARCH)?;
+        if seat == Seat::Human {
+            return Err("a person cannot play in an analysis; use random, uct or mcts".into());
+        }
+        seats.push(seat);
+    }
+    Ok(seats)
+}
+
+/// A computer seat as a player of the analysis: a search runs on one
+/// thread, so that the games are spread over the cores instead and each
+/// depends only on its seed.
+fn contender(seat: Seat) -> Contender {
+    seat.contender(1).unwrap_or(Contender::Random)
+}
+
+fn game_report(source: &str, engine: &Engine, counts: Counts) -> GameReport {
+    let rules = engine.rules();
+    let board = &rules.board;
+    let names = rules.player_names();
+    GameReport {
+        game: rules.name.clone(),
+        source: source.to_string(),
+        rules_hash: super::record::meaning(rules).hash,
+        players: [names[0].to_string(), names[1].to_string()],
+        board: BoardMap {
+            width: board.width,
+            height: board.height,
+            hex: board.shape.is_hex(),
+            cells: board
+                .cells
+                .iter()
+                .map(|c| CellPlace {
+                    name: board.cell_name(c),
+                    file: board.file_of(c),
+                    rank: board.rank_of(c),
+                })
+                .collect(),
+        },
+        figures: Figures::of(&counts, rules.turn_order.player_at(0)),
+        counts,
+    }
+}
+
+/// `gamut analyze merge`: the slices' counts added up, the figures
+/// derived again, as the whole run would have printed them.
+fn merge(files: &[String], format: Format, html: Option<&str>) -> i32 {
+    let mut slices = Vec::new();
+    for file in files {
+        match read_slice(file) {
+            Ok(report) => slices.push((file, report)),
+            Err(message) => {
+                eprintln!("gamut: {}: {}", shown(file), shown(&message));
+                return USAGE;
+            }
+        }
+    }
+    match merged(slices) {
+        Ok(report) => finish(&report, format, html),
+        Err(message) => {
+            eprintln!("gamut: {}", shown(&message));
+            USAGE
+        }
+    }
+}
+
+/// Reads one slice's JSON.
+fn read_slice(file: &str) -> Result<Report, String> {
+    let bytes =
+        crate::input::read_bounded(Path::new(file), MAX_SLICE_BYTES).map_err(|e| e.to_string())?;
+    let report: Report = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("this is not the JSON of `gamut analyze --format json` ({e})"))?;
+    if report.analysis != FORMAT_NAME {
+        return Err(format!(
+            "written by `{}`, which this gamut (`{FORMAT_NAME}`) does not read",
+            report.analysis
+        ));
+    }
+    Ok(report)
+}
+
+/// Adds up the slices of one run: every slice of the same run, each once.
+fn merged(slices: Vec<(&String, Report)>) -> Result<Report, String> {
+    let mut seen: Vec<Option<&String>> = Vec::new();
+    let mut whole: Option<Report> = None;
+    for (file, slice) in slices {
+        let Some(text) = &slice.shard else {
+            return Err(format!(
+                "{file}: this is a whole run, not a slice (`--shard K/N`)"
+            ));
+        };
+        let shard = Shard::parse(text).map_err(|e| format!("{file}: {e}"))?;
+        if seen.is_empty() {
+            seen = vec![None; shard.of];
+        }
+        if seen.len() != shard.of {
+            return Err(format!(
+                "{file} is a slice of {} and another file one of {}: merge the slices of one run",
+                shard.of,
+                seen.len()
+            ));
+        }
+        if let Some(other) = seen[shard.index - 1] {
+            return Err(format!("{file} and {other} are both slice {shard}"));
+        }
+        seen[shard.index - 1] = Some(file);
+        match &mut whole {
+            None => whole = Some(slice),
+            Some(whole) => add_slice(whole, &slice).map_err(|e| format!("{file}: {e}"))?,
+        }
+    }
+    let missing: Vec<String> = (1..=seen.len())
+        .filter(|&k| seen[k - 1].is_none())
+        .map(|k| format!("{k}/{}", seen.len()))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "slices {} are missing: merge every slice of the run",
+            missing.join(", ")
+        ));
+    }
+    let mut whole = whole.ok_or("no slices to merge")?;
+    whole.shard = None;
+    for r in &mut whole.results {
+        r.figures = Figures::of(&r.counts, r.figures.outcomes.first);
+    }
+    Ok(whole)
+}
+
+/// Adds `slice` into `whole`, when both are slices of the same run.
+fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
+    let same_run = whole.seed == slice.seed
+        && whole.games == slice.games
+        && whole.players == slice.players
+        && whole.skill == slice.skill
+        && whole.skill_games == slice.skill_games
+        && whole.ply_cap == slice.ply_cap
+        && whole.results.len() == slice.results.len();
+    if !same_run {
+        return Err(
+            "a slice of another run (its seed, games, players, ladder or ply cap differ)".into(),
+        );
+    }
+    for (mine, theirs) in whole.results.iter_mut().zip(&slice.results) {
+        if mine.rules_hash != theirs.rules_hash
+            || mine.board != theirs.board
+            || !mine.counts.same_shape(&theirs.counts)
+        {
+            return Err(format!(
+                "its rules of {} differ from the other slices'",
+                shown(&theirs.game)
+            ));
+        }
+        mine.counts.add(&theirs.counts);
+    }
+    Ok(())
+}
+
+/// Whether every game of a report has the same players' names.
+fn same_players(report: &Report) -> bool {
+    report
+        .results
+        .windows(2)
+        .all(|w| w[0].players == w[1].players)
+}
+
+/// A bar of games played on a terminal, with the time left.
+fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(games);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}

@@ -1,0 +1,242 @@
+//! The report as a table on the terminal: the games side by side, then
+//! each game's lengths, branching along the game and map of landings.
+
+use std::fmt::Write;
+
+use super::{GameReport, Report};
+use crate::ai::Rate;
+use crate::cli::shown;
+
+/// The whole report as text.
+pub(super) fn table(report: &Report) -> String {
+    let mut out = String::new();
+    let names: Vec<String> = report
+        .results
+        .iter()
+        .map(|r| shown(&r.game).into_owned())
+        .collect();
+    let players = if report.players[0] == report.players[1] {
+        format!("{} against itself", report.players[0])
+    } else {
+        format!("{} against {}", report.players[0], report.players[1])
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} games each of {players}, seed {}{}",
+        names.join(" and "),
+        report.games,
+        report.seed,
+        report
+            .shard
+            .as_ref()
+            .map_or(String::new(), |s| format!(", slice {s}"))
+    );
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row = |label: &str, f: &dyn Fn(&GameReport) -> String| {
+        rows.push((label.to_string(), report.results.iter().map(f).collect()));
+    };
+    row("games played", &|r| r.counts.games.to_string());
+    // Wins by the players' names, which may differ from game to game.
+    for p in 0..2 {
+        let label = if super::same_players(report) {
+            format!("{} wins", report.results[0].players[p])
+        } else {
+            format!("{} player wins", ["first", "second"][p])
+        };
+        row(&label, &|r| rate(r.figures.outcomes.wins[p]));
+    }
+    row("draws", &|r| percent(r.figures.outcomes.draws.value));
+    row(&format!("unfinished (cap {})", report.ply_cap), &|r| {
+        percent(r.figures.outcomes.unfinished.value)
+    });
+    row("first player scores", &|r| {
+        rate(r.figures.outcomes.first_player)
+    });
+    row("balance", &|r| match r.figures.outcomes.favours {
+        Some(p) => format!("favours {}", r.players[p]),
+        None => "no clear edge".into(),
+    });
+    row("length: mean ± sd", &|r| {
+        format!(
+            "{:.1} ± {:.1}",
+            r.figures.length.mean, r.figures.length.spread
+        )
+    });
+    row("  median [quartiles]", &|r| {
+        let l = &r.figures.length;
+        format!("{} [{}-{}]", trim(l.median), l.quartile_1, l.quartile_3)
+    });
+    row("  shortest-longest", &|r| {
+        format!("{}-{}", r.figures.length.min, r.figures.length.max)
+    });
+    row("legal moves a turn", &|r| {
+        format!("{:.1}", r.figures.branching.mean)
+    });
+    row("forced moves", &|r| percent(r.figures.branching.forced));
+    row("board used a game", &|r| percent(r.figures.board_used));
+    for (step, pair) in report.skill.windows(2).enumerate() {
+        row(&format!("{} over {}", pair[1], pair[0]), &|r| {
+            r.figures
+                .skill
+                .get(step)
+                .map_or(String::new(), |s| rate(*s))
+        });
+    }
+    if report.skill.len() >= 2 {
+        row("depth", &|r| depth(report, r));
+    }
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..names.len())
+        .map(|g| {
+            rows.iter()
+                .map(|(_, cells)| cells[g].chars().count())
+                .chain([names[g].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut line = |label: &str, cells: &[String]| {
+        let mut text = format!("  {label:label_width$}");
+        for (cell, width) in cells.iter().zip(&widths) {
+            let _ = write!(text, "   {cell:width$}");
+        }
+        let _ = writeln!(out, "{}", text.trim_end());
+    };
+    line("", &names);
+    for (label, cells) in &rows {
+        line(label, cells);
+    }
+    for r in &report.results {
+        out.push('\n');
+        out.push_str(&details(r));
+    }
+    out
+}
+
+/// What the skill ladder says: whether more thinking still wins at its
+/// top, and if not, where it stops winning.
+fn depth(report: &Report, r: &GameReport) -> String {
+    let skill = &r.figures.skill;
+    match skill.last() {
+        Some(top) if top.low > 0.5 => "more thinking wins to the top".into(),
+        _ => match skill.iter().rposition(|s| s.low > 0.5) {
+            Some(step) => format!("no clear gain past {}", report.skill[step + 1]),
+            None => "no clear gain from thinking".into(),
+        },
+    }
+}
+
+/// `58.2% (53.8-62.5)`: a rate with its 95 % interval.
+fn rate(r: Rate) -> String {
+    format!(
+        "{} ({:.1}-{:.1})",
+        percent(r.value),
+        r.low * 100.0,
+        r.high * 100.0
+    )
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// A median: whole, or halfway between two lengths.
+fn trim(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// One game's lengths, branching along the game, and map of landings.
+fn details(r: &GameReport) -> String {
+    let mut out = String::new();
+    let name = shown(&r.game);
+    let _ = writeln!(out, "{name}: game lengths in moves");
+    let bins = &r.figures.length.histogram;
+    let most = bins.iter().map(|b| b.games).max().unwrap_or(0).max(1);
+    let span_width = bins
+        .iter()
+        .map(|b| span(b.from, b.to).len())
+        .max()
+        .unwrap_or(0);
+    for b in bins {
+        let bar = "#".repeat((b.games * 40).div_ceil(most) as usize);
+        let _ = writeln!(
+            out,
+            "  {:>span_width$}  {:>6}  {bar}",
+            span(b.from, b.to),
+            b.games
+        );
+    }
+    let _ = writeln!(out, "{name}: legal moves a turn, by tenth of the game");
+    let tenths: Vec<String> = r
+        .figures
+        .branching
+        .by_tenth
+        .iter()
+        .map(|t| t.map_or("-".into(), |x| format!("{x:.1}")))
+        .collect();
+    let _ = writeln!(out, "  {}", tenths.join("  "));
+    let _ = writeln!(
+        out,
+        "{name}: where moves land (0-9, 9 the busiest cell; . never)"
+    );
+    out.push_str(&heat_map(r));
+    out
+}
+
+/// `12-15`, or `12` for a bin of one length.
+fn span(from: u32, to: u32) -> String {
+    if from == to {
+        from.to_string()
+    } else {
+        format!("{from}-{to}")
+    }
+}
+
+/// The board with a digit on each cell for how many moves landed there.
+fn heat_map(r: &GameReport) -> String {
+    let map = &r.board;
+    let most = r.counts.landings.iter().copied().max().unwrap_or(0);
+    let mut grid = vec![vec![' '; map.width as usize]; map.height as usize];
+    for (place, &n) in map.cells.iter().zip(&r.counts.landings) {
+        let mark = if n == 0 {
+            '.'
+        } else {
+            // 0 to 9 by the share of the busiest cell.
+            char::from(b'0' + (n * 9 / most.max(1)) as u8)
+        };
+        if let Some(cell) = grid
+            .get_mut(place.rank as usize)
+            .and_then(|row| row.get_mut(place.file as usize))
+        {
+            *cell = mark;
+        }
+    }
+    let mut out = String::new();
+    for rank in (0..map.height as usize).rev() {
+        let indent = if map.hex {
+            " ".repeat(rank)
+        } else {
+            String::new()
+        };
+        let cells: Vec<String> = grid[rank].iter().map(char::to_string).collect();
+        let _ = writeln!(
+            out,
+            "  {:>3} {indent}{}",
+            rank + 1,
+            cells.join(" ").trim_end()
+        );
+    }
+    let files: Vec<String> = (0..map.width)
+        .map(|f| char::from(b'a' + f).to_string())
+        .collect();
+    let _ = writeln!(out, "      {}", files.join(" "));
+    out
+}

@@ -1,0 +1,425 @@
+//! `gamut analyze`: slices merge into exactly the whole run, random
+//! self-play agrees with `gamut bench`, an unfair game is reported as
+//! unbalanced and a symmetric one is not, and the page is drawn.
+
+mod common;
+
+use serde_json::Value;
+
+fn scratch() -> std::path::PathBuf {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    common::scratch(&format!("analyze-{run}"))
+}
+
+/// Runs `gamut analyze ARGS --format json` and returns its output.
+fn analyze_json(args: &[&str]) -> String {
+    let mut all = vec!["analyze"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let (code, out, err) = common::gamut(&all);
+    assert_eq!(code, 0, "gamut {all:?}: {err}");
+    out
+}
+
+fn parsed(json: &str) -> Value {
+    serde_json::from_str(json).expect("JSON")
+}
+
+/// A small run with a ladder, on two games.
+const RUN: [&str; 10] = [
+    "network",
+    "tic-tac-toe",
+    "--games",
+    "40",
+    "--skill",
+    "random,mcts:20,mcts:60",
+    "--skill-games",
+    "6",
+    "--seed",
+    "5",
+];
+
+#[test]
+fn merged_slices_are_byte_for_byte_the_whole_run() {
+    let whole = analyze_json(&RUN);
+    let dir = scratch();
+    let mut files = Vec::new();
+    // Written out of order, and merged in another.
+    for k in [3, 1, 4, 2] {
+        let mut args = RUN.to_vec();
+        let shard = format!("{k}/4");
+        args.extend_from_slice(&["--shard", &shard]);
+        let slice = analyze_json(&args);
+        assert_eq!(parsed(&slice)["shard"], Value::from(shard.clone()));
+        let file = dir.join(format!("slice-{k}.json"));
+        std::fs::write(&file, slice).expect("write a slice");
+        files.push(file.display().to_string());
+    }
+    let mut args = vec!["analyze", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend_from_slice(&["--format", "json"]);
+    let (code, merged, err) = common::gamut(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, whole);
+    let report = parsed(&whole);
+    assert_eq!(report["shard"], Value::Null);
+    assert_eq!(report["results"][0]["counts"]["games"], 40);
+    assert_eq!(report["results"][1]["counts"]["ladder"][1]["games"], 6);
+}
+
+#[test]
+fn a_run_is_the_same_on_one_thread_and_on_two() {
+    let mut one = RUN.to_vec();
+    one.extend_from_slice(&["--threads", "1"]);
+    let mut two = RUN.to_vec();
+    two.extend_from_slice(&["--threads", "2"]);
+    assert_eq!(analyze_json(&one), analyze_json(&two));
+}
+
+#[test]
+fn merge_refuses_what_is_not_every_slice_of_one_run_once() {
+    let dir = scratch();
+    let slice = |args: &[&str], name: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, analyze_json(args)).expect("write");
+        file.display().to_string()
+    };
+    let base = ["tic-tac-toe", "--games", "10", "--skill", "none"];
+    let with = |extra: &[&'static str]| {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    let one = slice(&with(&["--shard", "1/2"]), "one.json");
+    let two = slice(&with(&["--shard", "2/2"]), "two.json");
+    let other_seed = slice(&with(&["--shard", "2/2", "--seed", "9"]), "seed.json");
+    let whole = slice(&base, "whole.json");
+    let garbage = dir.join("garbage.json");
+    std::fs::write(&garbage, "{\"analysis\": 3").expect("write");
+    let garbage = garbage.display().to_string();
+    for (files, says) in [
+        (vec![one.as_str()], "missing"),
+        (vec![one.as_str(), one.as_str()], "both slice 1/2"),
+        (vec![one.as_str(), other_seed.as_str()], "another run"),
+        (vec![whole.as_str()], "whole run"),
+        (vec![one.as_str(), garbage.as_str()], "not the JSON"),
+    ] {
+        let mut args = vec!["analyze", "merge"];
+        args.extend(files);
+        let (code, _, err) = common::gamut(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    let (code, out, err) = common::gamut(&["analyze", "merge", &two, &one]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Tic-tac-toe: 10 games each"), "{out}");
+}
+
+/// The Wilson 95 % interval of `k` successes in `n`.
+fn wilson(k: f64, n: f64) -> (f64, f64) {
+    let z = 1.959_964_f64;
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
+#[test]
+fn random_self_play_agrees_with_bench_on_every_shipped_game() {
+    let names: Vec<&str> = gamut::games::names().collect();
+    let mut args = names.clone();
+    args.extend_from_slice(&["--games", "1000", "--skill", "none", "--seed", "3"]);
+    let report = parsed(&analyze_json(&args));
+    for (name, result) in names
+        .iter()
+        .zip(report["results"].as_array().expect("results"))
+    {
+        let first = result["figures"]["outcomes"]["first"]
+            .as_u64()
+            .expect("first") as usize;
+        let analysed = &result["figures"]["outcomes"]["wins"][first];
+        let (low, high) = (
+            analysed["low"].as_f64().expect("low"),
+            analysed["high"].as_f64().expect("high"),
+        );
+        let (code, out, err) = common::gamut(&[
+            "bench",
+            name,
+            "--playouts",
+            "4000",
+            "--seed",
+            "11",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let bench = parsed(&out);
+        let mover = result["players"][first].as_str().expect("a name");
+        let wins = bench["wins"][mover].as_f64().expect("wins");
+        let (bench_low, bench_high) = wilson(wins, 4000.0);
+        // The two 95 % intervals overlap: the two measures agree.
+        assert!(
+            bench_low <= high && low <= bench_high,
+            "{name}: analyze has the first player win {low:.3}-{high:.3}, bench {bench_low:.3}-{bench_high:.3}"
+        );
+    }
+}
+
+#[test]
+fn a_game_the_second_player_cannot_win_is_reported_as_unbalanced() {
+    let report = parsed(&analyze_json(&[
+        "tests/games/one-sided-tic-tac-toe.game",
+        "--games",
+        "400",
+        "--skill",
+        "none",
+    ]));
+    let outcomes = &report["results"][0]["figures"]["outcomes"];
+    assert_eq!(outcomes["favours"], 0, "{outcomes}");
+    assert_eq!(outcomes["wins"][1]["value"], 0.0);
+    let (_, text, _) = common::gamut(&[
+        "analyze",
+        "tests/games/one-sided-tic-tac-toe.game",
+        "--games",
+        "400",
+        "--skill",
+        "none",
+    ]);
+    assert!(text.contains("favours X"), "{text}");
+}
+
+#[test]
+fn a_symmetric_game_is_not() {
+    // Forms' board is the same from both seats, colours swapped; by
+    // default, a thousand random games.
+    let report = parsed(&analyze_json(&["forms", "--skill", "none"]));
+    let outcomes = &report["results"][0]["figures"]["outcomes"];
+    assert_eq!(outcomes["favours"], Value::Null, "{outcomes}");
+    let (_, text, _) = common::gamut(&["analyze", "forms", "--skill", "none"]);
+    assert!(text.contains("no clear edge"), "{text}");
+}
+
+#[test]
+fn thinking_longer_wins_a_game_of_skill() {
+    // Connect Four rewards search: each rung beats the one below it.
+    let report = parsed(&analyze_json(&[
+        "connect-four",
+        "--games",
+        "10",
+        "--skill",
+        "random,mcts:30,mcts:300",
+        "--skill-games",
+        "20",
+    ]));
+    let skill = report["results"][0]["figures"]["skill"]
+        .as_array()
+        .expect("a trace");
+    assert_eq!(skill.len(), 2);
+    for step in skill {
+        assert!(step["low"].as_f64().expect("low") > 0.5, "{step}");
+    }
+}
+
+#[test]
+fn the_figures_say_what_the_games_did() {
+    let report = parsed(&analyze_json(&[
+        "tic-tac-toe",
+        "--games",
+        "300",
+        "--skill",
+        "none",
+    ]));
+    let r = &report["results"][0];
+    let counts = &r["counts"];
+    let wins = counts["wins"][0].as_u64().unwrap() + counts["wins"][1].as_u64().unwrap();
+    assert_eq!(wins + counts["draws"].as_u64().unwrap(), 300);
+    // Tic-tac-toe lasts 5 to 9 moves; the first move has 9 choices, and
+    // every move lands on one cell.
+    let length = &r["figures"]["length"];
+    assert!(length["min"].as_u64().unwrap() >= 5 && length["max"].as_u64().unwrap() <= 9);
+    assert_eq!(r["figures"]["branching"]["by_tenth"][0], 9.0);
+    let landed: u64 = counts["landings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(landed, counts["decisions"].as_u64().unwrap());
+    assert_eq!(r["board"]["cells"].as_array().unwrap().len(), 9);
+    // The last move of a full board is forced.
+    assert!(counts["forced"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    for (args, says) in [
+        (
+            vec!["analyze", "tic-tac-toe", "--players", "human"],
+            "person",
+        ),
+        (
+            vec!["analyze", "tic-tac-toe", "--players", "a,b,c"],
+            "not a seat",
+        ),
+        (
+            vec![
+                "analyze",
+                "tic-tac-toe",
+                "--players",
+                "random,random,random",
+            ],
+            "one seat",
+        ),
+        (
+            vec!["analyze", "tic-tac-toe", "--skill", "random"],
+            "two rungs",
+        ),
+        (vec!["analyze", "tic-tac-toe", "--shard", "5/4"], "1 to 4"),
+        (vec!["analyze", "no-such-game"], "no-such-game"),
+    ] {
+        let (code, _, err) = common::gamut(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_page_is_self_contained_and_draws_every_chart() {
+    let dir = scratch();
+    let page = dir.join("page.html");
+    let (code, _, err) = common::gamut(&[
+        "analyze",
+        "network",
+        "hex-5x5",
+        "--games",
+        "30",
+        "--skill",
+        "random,mcts:20",
+        "--skill-games",
+        "4",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    // Outcomes, skill, and per game lengths, branching and the board.
+    assert_eq!(html.matches("<svg").count(), 2 + 2 * 3, "{html}");
+    assert!(
+        html.contains("<polygon"),
+        "the hex board is drawn in hexagons"
+    );
+    assert!(
+        !html.contains("http://")
+            || html.matches("http://").count()
+                == html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count()
+    );
+    assert!(!html.contains("<script"));
+}
+
+/// The browser that draws the page: `GAMUT_BROWSER`, or Chromium.
+fn browser() -> Option<String> {
+    if let Ok(path) = std::env::var("GAMUT_BROWSER") {
+        return Some(path);
+    }
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            std::process::Command::new(name)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .map(str::to_string)
+}
+
+/// Pixels of the screenshot within a small distance of `rgb`.
+fn pixels_like(rgba: &[u8], rgb: [u8; 3]) -> usize {
+    rgba.chunks_exact(4)
+        .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 6))
+        .count()
+}
+
+#[test]
+fn a_real_browser_draws_every_chart_of_the_page() {
+    let Some(browser) = browser() else {
+        // .ci/run installs Chromium and sets this, so CI always draws the page.
+        assert!(
+            std::env::var_os("GAMUT_REQUIRE_BROWSER").is_none(),
+            "no browser: install chromium or set GAMUT_BROWSER"
+        );
+        eprintln!("skipped: no Chromium to draw the page (set GAMUT_BROWSER)");
+        return;
+    };
+    let dir = scratch();
+    let page = dir.join("page.html");
+    let (code, _, err) = common::gamut(&[
+        "analyze",
+        "network",
+        "hex-5x5",
+        "--games",
+        "100",
+        "--skill",
+        "random,mcts:20",
+        "--skill-games",
+        "4",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Kept where a person can look at it after the test.
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("analyze-page.png");
+    let _ = std::fs::remove_file(&shot);
+    let mut child = std::process::Command::new(&browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--window-size=800,4000",
+            &format!("--screenshot={}", shot.display()),
+            &format!("file://{}", page.display()),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start the browser");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{browser} did not draw the page in two minutes");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let file = std::fs::File::open(&shot).expect("the browser wrote a screenshot");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    assert_eq!((info.width, info.height), (800, 4000));
+    let rgba: Vec<u8> = match info.color_type {
+        png::ColorType::Rgba => buffer[..info.buffer_size()].to_vec(),
+        png::ColorType::Rgb => buffer[..info.buffer_size()]
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        other @ (png::ColorType::Grayscale
+        | png::ColorType::Indexed
+        | png::ColorType::GrayscaleAlpha) => panic!("a screenshot in {other:?}"),
+    };
+    // Each chart's own colour covers a good area: the first and second
+    // players' wins, the length histograms, the branching bars, and the
+    // busiest cell of each board at full strength.
+    for (chart, rgb) in [
+        ("the first player's wins", [0xc0, 0x39, 0x2b]),
+        ("the second player's wins", [0x2c, 0x7f, 0xb8]),
+        ("the branching bars", [0x1b, 0x9e, 0x77]),
+        ("the busiest cells", [0xd9, 0x5f, 0x0e]),
+    ] {
+        let seen = pixels_like(&rgba, rgb);
+        assert!(seen > 200, "{chart}: {seen} pixels in {}", shot.display());
+    }
+}
