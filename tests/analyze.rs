@@ -423,3 +423,49 @@ fn a_real_browser_draws_every_chart_of_the_page() {
         assert!(seen > 200, "{chart}: {seen} pixels in {}", shot.display());
     }
 }
+
+#[test]
+fn merge_survives_slices_with_hostile_numbers() {
+    let dir = scratch();
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut slice = parsed(&analyze_json(&[
+            "tic-tac-toe",
+            "--games",
+            "10",
+            "--skill",
+            "random,uct:5",
+            "--skill-games",
+            "2",
+            "--shard",
+            &shard,
+        ]));
+        let result = &mut slice["results"][0];
+        // Counts past any real run, lengths no game had, a board wider
+        // than the alphabet with a cell off it: sums saturate, and the
+        // table and the page are still drawn.
+        result["counts"]["games"] = Value::from(u64::MAX);
+        result["counts"]["wins"] = serde_json::json!([u64::MAX, u64::MAX]);
+        result["counts"]["lengths"] = serde_json::json!({"0": 0, "4294967295": u64::MAX, "7": 3});
+        result["counts"]["landings"][0] = Value::from(u64::MAX);
+        result["counts"]["ladder"][0]["stronger"] = Value::from(u64::MAX);
+        result["board"]["width"] = Value::from(255);
+        result["board"]["height"] = Value::from(255);
+        result["board"]["cells"][0]["file"] = Value::from(254);
+        result["figures"]["outcomes"]["first"] = Value::from(7);
+        let file = dir.join(format!("hostile-{k}.json"));
+        std::fs::write(&file, slice.to_string()).expect("write");
+        files.push(file.display().to_string());
+    }
+    let page = dir.join("page.html").display().to_string();
+    for format in ["text", "json"] {
+        let mut args = vec!["analyze", "merge"];
+        args.extend(files.iter().map(String::as_str));
+        args.extend_from_slice(&["--format", format, "--html", &page]);
+        let (code, out, err) = common::gamut(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.is_empty());
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

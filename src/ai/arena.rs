@@ -200,7 +200,9 @@ impl Rate {
             };
         }
         let n = games as f64;
-        let p = score / n;
+        // A score past the games (which only a hand-made file can give)
+        // would take the interval's root below zero.
+        let p = (score / n).clamp(0.0, 1.0);
         let z: f64 = 1.959_964;
         let z2 = z * z;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);

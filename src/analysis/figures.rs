@@ -158,8 +158,15 @@ fn ratio(a: u64, b: u64) -> f64 {
 
 impl Length {
     fn of(counts: &Counts) -> Length {
-        let lengths = &counts.lengths;
-        let games: u64 = lengths.values().sum();
+        // Lengths no game had are left out (a file given to `merge` may list them).
+        let lengths: std::collections::BTreeMap<u32, u64> = counts
+            .lengths
+            .iter()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(&l, &n)| (l, n))
+            .collect();
+        let lengths = &lengths;
+        let games: u64 = lengths.values().fold(0, |a, &n| a.saturating_add(n));
         let (Some((&min, _)), Some((&max, _))) =
             (lengths.first_key_value(), lengths.last_key_value())
         else {
@@ -183,9 +190,9 @@ impl Length {
             .sum();
         // The length of the game of this rank (from 0) in sorted order.
         let at = |rank: u64| {
-            let mut seen = 0;
+            let mut seen: u64 = 0;
             for (&l, &c) in lengths {
-                seen += c;
+                seen = seen.saturating_add(c);
                 if rank < seen {
                     return l;
                 }
@@ -201,7 +208,9 @@ impl Length {
         let mut from = min;
         while from <= max {
             let to = from.saturating_add(width - 1).min(max);
-            let games = lengths.range(from..=to).map(|(_, &c)| c).sum();
+            let games = lengths
+                .range(from..=to)
+                .fold(0u64, |a, (_, &c)| a.saturating_add(c));
             histogram.push(Bin { from, to, games });
             match to.checked_add(1) {
                 Some(next) => from = next,
@@ -260,5 +269,42 @@ mod tests {
         // When the second player of the list moves first, its wins are the first player's.
         assert_eq!(Figures::of(&counts, 1).outcomes.favours, Some(1));
         assert!((Figures::of(&counts, 1).outcomes.first_player.value - 0.625).abs() < 1e-12);
+    }
+
+    proptest::proptest! {
+        /// Counts read from any file give figures without a panic, and
+        /// with no NaN (which JSON cannot hold).
+        #[test]
+        fn any_counts_give_figures(
+            games in proptest::prelude::any::<u64>(),
+            wins in proptest::prelude::any::<[u64; 2]>(),
+            draws in proptest::prelude::any::<u64>(),
+            lengths in proptest::collection::btree_map(
+                proptest::prelude::any::<u32>(), proptest::prelude::any::<u64>(), 0..30),
+            decisions in proptest::prelude::any::<[u64; 10]>(),
+            landings in proptest::collection::vec(proptest::prelude::any::<u64>(), 0..300),
+            first in 0usize..5,
+        ) {
+            let mut counts = Counts::empty(0, 0);
+            counts.games = games;
+            counts.wins = wins;
+            counts.draws = draws;
+            counts.lengths = lengths;
+            counts.decisions_by_tenth = decisions;
+            counts.choices_by_tenth = decisions;
+            counts.landings = landings;
+            let f = Figures::of(&counts, first);
+            let o = &f.outcomes;
+            let mut numbers = vec![
+                f.length.mean, f.length.spread, f.length.median,
+                f.branching.mean, f.branching.forced, f.board_used,
+            ];
+            for r in [o.wins[0], o.wins[1], o.draws, o.unfinished, o.first_player] {
+                numbers.extend([r.value, r.low, r.high]);
+            }
+            numbers.extend(f.branching.by_tenth.iter().flatten());
+            proptest::prop_assert!(numbers.iter().all(|x| x.is_finite()), "{:?}", f);
+            proptest::prop_assert!(f.length.histogram.len() <= 20);
+        }
     }
 }

@@ -161,33 +161,37 @@ impl Counts {
     }
 
     /// Adds what `other` counted (of the same shape: [`Counts::same_shape`]).
+    /// Sums saturate: counts read from a file cannot overflow.
     pub fn add(&mut self, other: &Counts) {
-        self.games += other.games;
+        fn sum(a: &mut u64, b: u64) {
+            *a = a.saturating_add(b);
+        }
+        sum(&mut self.games, other.games);
         for p in 0..2 {
-            self.wins[p] += other.wins[p];
+            sum(&mut self.wins[p], other.wins[p]);
         }
-        self.draws += other.draws;
-        self.unfinished += other.unfinished;
-        self.stopped += other.stopped;
+        sum(&mut self.draws, other.draws);
+        sum(&mut self.unfinished, other.unfinished);
+        sum(&mut self.stopped, other.stopped);
         for (&plies, &n) in &other.lengths {
-            *self.lengths.entry(plies).or_default() += n;
+            sum(self.lengths.entry(plies).or_default(), n);
         }
-        self.decisions += other.decisions;
-        self.choices += other.choices;
-        self.forced += other.forced;
+        sum(&mut self.decisions, other.decisions);
+        sum(&mut self.choices, other.choices);
+        sum(&mut self.forced, other.forced);
         for t in 0..10 {
-            self.decisions_by_tenth[t] += other.decisions_by_tenth[t];
-            self.choices_by_tenth[t] += other.choices_by_tenth[t];
+            sum(&mut self.decisions_by_tenth[t], other.decisions_by_tenth[t]);
+            sum(&mut self.choices_by_tenth[t], other.choices_by_tenth[t]);
         }
-        self.cells_used += other.cells_used;
-        for (mine, theirs) in self.landings.iter_mut().zip(&other.landings) {
-            *mine += theirs;
+        sum(&mut self.cells_used, other.cells_used);
+        for (mine, &theirs) in self.landings.iter_mut().zip(&other.landings) {
+            sum(mine, theirs);
         }
         for (mine, theirs) in self.ladder.iter_mut().zip(&other.ladder) {
-            mine.games += theirs.games;
-            mine.stronger += theirs.stronger;
-            mine.weaker += theirs.weaker;
-            mine.drawn += theirs.drawn;
+            sum(&mut mine.games, theirs.games);
+            sum(&mut mine.stronger, theirs.stronger);
+            sum(&mut mine.weaker, theirs.weaker);
+            sum(&mut mine.drawn, theirs.drawn);
         }
     }
 }

@@ -474,7 +474,7 @@ fn heat_map(r: &GameReport) -> String {
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
             margin + cx * size,
             pad + cy * size + size / 2.0 + 14.0,
-            char::from(b'a' + file)
+            super::file_letter(file)
         );
     }
     svg.push_str("</svg>\n");

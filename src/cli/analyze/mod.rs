@@ -80,10 +80,12 @@ pub(super) enum MergeCommand {
     },
 }
 
-/// The ladder when none is given: random play, then the search at two
+/// The ladder when none is given: random play, then plain UCT at two
 /// budgets four times apart, given in iterations so that the results
-/// depend only on the seed.
-const DEFAULT_LADDER: &str = "random,mcts:100,mcts:400";
+/// depend only on the seed. UCT rather than `mcts`, whose listing of every
+/// reply to every move costs most on the games with the most moves
+/// (Amazons: four times as long a run).
+const DEFAULT_LADDER: &str = "random,uct:100,uct:400";
 
 /// How long a search of `--players` or `--skill` thinks when the seat
 /// does not say: the `easy` level, in iterations, so results repeat.
@@ -440,6 +442,12 @@ fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
         mine.counts.add(&theirs.counts);
     }
     Ok(())
+}
+
+/// A file's letter, `a` for the first (a board read from a file given to
+/// `merge` may be wider than the alphabet: the characters after `z`).
+fn file_letter(file: u8) -> char {
+    char::from_u32('a' as u32 + u32::from(file)).unwrap_or('?')
 }
 
 /// Whether every game of a report has the same players' names.

@@ -31,6 +31,14 @@ pub(super) fn table(report: &Report) -> String {
             .as_ref()
             .map_or(String::new(), |s| format!(", slice {s}"))
     );
+    if report.skill.len() >= 2 {
+        let _ = writeln!(
+            out,
+            "skill ladder: {}, {} games between each rung and the one below",
+            report.skill.join(", "),
+            report.skill_games
+        );
+    }
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     let mut row = |label: &str, f: &dyn Fn(&GameReport) -> String| {
         rows.push((label.to_string(), report.results.iter().map(f).collect()));
@@ -166,7 +174,7 @@ fn details(r: &GameReport) -> String {
         .max()
         .unwrap_or(0);
     for b in bins {
-        let bar = "#".repeat((b.games * 40).div_ceil(most) as usize);
+        let bar = "#".repeat((u128::from(b.games) * 40).div_ceil(u128::from(most)) as usize);
         let _ = writeln!(
             out,
             "  {:>span_width$}  {:>6}  {bar}",
@@ -210,7 +218,7 @@ fn heat_map(r: &GameReport) -> String {
             '.'
         } else {
             // 0 to 9 by the share of the busiest cell.
-            char::from(b'0' + (n * 9 / most.max(1)) as u8)
+            char::from(b'0' + (u128::from(n) * 9 / u128::from(most.max(1))) as u8)
         };
         if let Some(cell) = grid
             .get_mut(place.rank as usize)
@@ -235,7 +243,7 @@ fn heat_map(r: &GameReport) -> String {
         );
     }
     let files: Vec<String> = (0..map.width)
-        .map(|f| char::from(b'a' + f).to_string())
+        .map(|f| super::file_letter(f).to_string())
         .collect();
     let _ = writeln!(out, "      {}", files.join(" "));
     out
