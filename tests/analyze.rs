@@ -102,7 +102,7 @@ fn merge_refuses_what_is_not_every_slice_of_one_run_once() {
         (vec![one.as_str()], "missing"),
         (vec![one.as_str(), one.as_str()], "both slice 1/2"),
         (vec![one.as_str(), other_seed.as_str()], "another run"),
-        (vec![whole.as_str()], "whole run"),
+        (vec![one.as_str(), whole.as_str()], "a whole run"),
         (vec![one.as_str(), garbage.as_str()], "not the JSON"),
     ] {
         let mut args = vec!["analyze", "merge"];
@@ -114,6 +114,10 @@ fn merge_refuses_what_is_not_every_slice_of_one_run_once() {
     let (code, out, err) = common::gamut(&["analyze", "merge", &two, &one]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Tic-tac-toe: 10 games each"), "{out}");
+    // A whole run is its own only slice.
+    let (code, again, err) = common::gamut(&["analyze", "merge", &whole]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, out);
 }
 
 /// The Wilson 95 % interval of `k` successes in `n`.
@@ -256,11 +260,11 @@ fn bad_arguments_are_usage_errors() {
     for (args, says) in [
         (
             vec!["analyze", "tic-tac-toe", "--players", "human"],
-            "person",
+            "not a computer player",
         ),
         (
             vec!["analyze", "tic-tac-toe", "--players", "a,b,c"],
-            "not a seat",
+            "not a computer player",
         ),
         (
             vec![
@@ -424,48 +428,161 @@ fn a_real_browser_draws_every_chart_of_the_page() {
     }
 }
 
-#[test]
-fn merge_survives_slices_with_hostile_numbers() {
+/// Slice `k` of 2 of a small tic-tac-toe run with a ladder, as JSON.
+fn tic_tac_toe_slice(k: usize) -> Value {
+    let shard = format!("{k}/2");
+    parsed(&analyze_json(&[
+        "tic-tac-toe",
+        "--games",
+        "10",
+        "--skill",
+        "random,uct:5",
+        "--skill-games",
+        "2",
+        "--shard",
+        &shard,
+    ]))
+}
+
+/// Writes slices to files and merges them: exit code, output, errors.
+fn merge_values(slices: &[Value], extra: &[&str]) -> (i32, String, String) {
     let dir = scratch();
-    let mut files = Vec::new();
-    for k in 1..=2 {
-        let shard = format!("{k}/2");
-        let mut slice = parsed(&analyze_json(&[
-            "tic-tac-toe",
-            "--games",
-            "10",
-            "--skill",
-            "random,uct:5",
-            "--skill-games",
-            "2",
-            "--shard",
-            &shard,
-        ]));
-        let result = &mut slice["results"][0];
-        // Counts past any real run, lengths no game had, a board wider
-        // than the alphabet with a cell off it: sums saturate, and the
-        // table and the page are still drawn.
-        result["counts"]["games"] = Value::from(u64::MAX);
-        result["counts"]["wins"] = serde_json::json!([u64::MAX, u64::MAX]);
-        result["counts"]["lengths"] = serde_json::json!({"0": 0, "4294967295": u64::MAX, "7": 3});
-        result["counts"]["landings"][0] = Value::from(u64::MAX);
-        result["counts"]["ladder"][0]["stronger"] = Value::from(u64::MAX);
-        result["board"]["width"] = Value::from(255);
-        result["board"]["height"] = Value::from(255);
-        result["board"]["cells"][0]["file"] = Value::from(254);
-        result["figures"]["outcomes"]["first"] = Value::from(7);
-        let file = dir.join(format!("hostile-{k}.json"));
-        std::fs::write(&file, slice.to_string()).expect("write");
-        files.push(file.display().to_string());
+    let files: Vec<String> = slices
+        .iter()
+        .enumerate()
+        .map(|(k, slice)| {
+            let file = dir.join(format!("slice-{k}.json"));
+            std::fs::write(&file, slice.to_string()).expect("write");
+            file.display().to_string()
+        })
+        .collect();
+    let mut args = vec!["analyze", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend_from_slice(extra);
+    common::gamut(&args)
+}
+
+#[test]
+fn merge_refuses_counts_that_do_not_hold_together() {
+    for (field, value) in [
+        ("games", Value::from(u64::MAX)),
+        ("wins", serde_json::json!([999, 999])),
+        (
+            "lengths",
+            serde_json::json!({"0": 0, "4294967295": u64::MAX}),
+        ),
+        ("decisions", Value::from(1)),
+        ("forced", Value::from(u64::MAX)),
+        ("cells_used", Value::from(u64::MAX)),
+        ("landings", serde_json::json!([1, 2])),
+    ] {
+        let mut second = tic_tac_toe_slice(2);
+        second["results"][0]["counts"][field] = value;
+        let (code, out, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
+        assert_eq!(code, 2, "{field}: {err}");
+        assert!(out.is_empty(), "{field}: {out}");
+        assert!(err.contains("not the JSON gamut wrote"), "{field}: {err}");
     }
+    let mut second = tic_tac_toe_slice(2);
+    second["results"][0]["counts"]["ladder"][0]["stronger"] = Value::from(u64::MAX);
+    let (code, _, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the ladder's pair 1"), "{err}");
+}
+
+#[test]
+fn merge_draws_a_board_wider_than_the_alphabet() {
+    let dir = scratch();
     let page = dir.join("page.html").display().to_string();
+    let slices: Vec<Value> = (1..=2)
+        .map(|k| {
+            let mut slice = tic_tac_toe_slice(k);
+            let board = &mut slice["results"][0]["board"];
+            board["width"] = Value::from(255);
+            board["height"] = Value::from(255);
+            board["cells"][0]["file"] = Value::from(254);
+            board["cells"][1]["rank"] = Value::from(254);
+            slice
+        })
+        .collect();
     for format in ["text", "json"] {
-        let mut args = vec!["analyze", "merge"];
-        args.extend(files.iter().map(String::as_str));
-        args.extend_from_slice(&["--format", format, "--html", &page]);
-        let (code, out, err) = common::gamut(&args);
+        let (code, out, err) = merge_values(&slices, &["--format", format, "--html", &page]);
         assert_eq!(code, 0, "{err}");
         assert!(!out.is_empty());
-        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert!(
+        std::fs::read_to_string(&page)
+            .expect("page")
+            .contains("<svg")
+    );
+}
+
+#[test]
+fn a_page_that_cannot_be_written_is_refused_before_any_game() {
+    let (code, out, err) = common::gamut(&[
+        "analyze",
+        "tic-tac-toe",
+        "--html",
+        "/no/such/folder/page.html",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("does not exist"), "{err}");
+    let dir = scratch();
+    let (code, _, err) = common::gamut(&[
+        "analyze",
+        "tic-tac-toe",
+        "--html",
+        &dir.display().to_string(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a folder"), "{err}");
+}
+
+#[test]
+fn games_of_one_name_are_told_apart_and_the_first_player_is_who_moves_first() {
+    let dir = scratch();
+    let variant = dir.join("o-first.game");
+    std::fs::write(&variant, "extends \"tic-tac-toe\"\nturns O, X\n").expect("write");
+    let variant = variant.display().to_string();
+    let args = [
+        "analyze",
+        "tic-tac-toe",
+        &variant,
+        "--games",
+        "2000",
+        "--skill",
+        "none",
+    ];
+    let (code, out, err) = common::gamut(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Tic-tac-toe (tic-tac-toe)"), "{out}");
+    assert!(out.contains(&format!("Tic-tac-toe ({variant})")), "{out}");
+    // The rows say who moves first in each game: X in one, O in the other.
+    let first = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("first player wins"))
+        .expect("a row of the first player's wins");
+    let x = first.find(" X ").expect("X in the first column");
+    let o = first.find(" O ").expect("O in the second");
+    assert!(x < o, "{first}");
+    // Whoever moves first wins most games of random tic-tac-toe.
+    let mut json_args = args.to_vec();
+    json_args.extend_from_slice(&["--format", "json"]);
+    let (_, json, _) = common::gamut(&json_args);
+    let report = parsed(&json);
+    for (r, mover) in report["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .zip(["X", "O"])
+    {
+        let outcomes = &r["figures"]["outcomes"];
+        let first = outcomes["first"].as_u64().expect("first") as usize;
+        assert_eq!(r["players"][first], mover);
+        assert_eq!(
+            r["players"][outcomes["favours"].as_u64().expect("an edge") as usize],
+            mover
+        );
     }
 }

@@ -154,13 +154,63 @@ impl Counts {
         }
     }
 
-    /// Whether `other` counts the same board and ladder, so that the two
-    /// can be added.
-    pub fn same_shape(&self, other: &Counts) -> bool {
-        self.landings.len() == other.landings.len() && self.ladder.len() == other.ladder.len()
+    /// Whether the counts hold together as a run of `games` self-play
+    /// games and `ladder_games` games a pair of rungs would count them:
+    /// what `merge` asks of a file before adding it. Says what does not.
+    pub fn check(&self, games: u64, ladder_games: u64) -> Result<(), String> {
+        let sum = |values: &mut dyn Iterator<Item = u128>| values.sum::<u128>();
+        let wide = u128::from;
+        let mut problems = Vec::new();
+        if self.games != games {
+            problems.push(format!("{} games where the slice has {games}", self.games));
+        }
+        if sum(
+            &mut [self.wins[0], self.wins[1], self.draws, self.unfinished]
+                .into_iter()
+                .map(wide),
+        ) != wide(self.games)
+        {
+            problems.push("wins, draws and unfinished games do not add up to the games".into());
+        }
+        if self.stopped > self.unfinished {
+            problems.push("more games stopped than unfinished".into());
+        }
+        if sum(&mut self.lengths.values().copied().map(wide)) != wide(self.games) {
+            problems.push("the lengths are not one per game".into());
+        }
+        let moves = sum(&mut self
+            .lengths
+            .iter()
+            .map(|(&l, &n)| wide(u64::from(l)) * wide(n)));
+        if moves != wide(self.decisions)
+            || sum(&mut self.decisions_by_tenth.iter().copied().map(wide)) != wide(self.decisions)
+            || sum(&mut self.choices_by_tenth.iter().copied().map(wide)) != wide(self.choices)
+            || self.forced > self.decisions
+            || self.decisions > self.choices
+        {
+            problems.push("the decisions do not match the games' lengths and choices".into());
+        }
+        if wide(self.cells_used) > wide(self.games) * self.landings.len() as u128 {
+            problems.push("more cells used than the board has".into());
+        }
+        for (i, step) in self.ladder.iter().enumerate() {
+            if step.games != ladder_games
+                || wide(step.stronger) + wide(step.weaker) + wide(step.drawn) != wide(step.games)
+            {
+                problems.push(format!(
+                    "the ladder's pair {} does not count {ladder_games} games",
+                    i + 1
+                ));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
     }
 
-    /// Adds what `other` counted (of the same shape: [`Counts::same_shape`]).
+    /// Adds what `other` counted, of the same board and ladder.
     /// Sums saturate: counts read from a file cannot overflow.
     pub fn add(&mut self, other: &Counts) {
         fn sum(a: &mut u64, b: u64) {

@@ -30,6 +30,9 @@ pub(crate) const DEFAULT_BUDGET: Budget = LEVELS[1].1;
 /// What a seat may be, for messages.
 pub(crate) const SEAT_WORDS: &str = "human, random, uct or mcts (mcts:2s, mcts:5000, mcts:hard)";
 
+/// What a computer seat may be, for messages.
+pub(crate) const COMPUTER_WORDS: &str = "random, uct or mcts (mcts:200, uct:0.5s, mcts:hard)";
+
 impl Seat {
     /// Reads a seat; a search without a strength thinks for `budget`.
     pub(crate) fn parse(text: &str, budget: Budget) -> Result<Seat, String> {
@@ -60,6 +63,41 @@ impl Seat {
             })?,
         };
         Ok(Seat::Search(strategy, budget))
+    }
+
+    /// Reads a computer seat (`random`, `uct` or `mcts`, with a strength):
+    /// what `arena` and `analyze` seat, where a person cannot sit.
+    pub(crate) fn parse_computer(text: &str, budget: Budget) -> Result<Seat, String> {
+        let kind = text
+            .trim()
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !matches!(kind.as_str(), "random" | "uct" | "mcts") {
+            return Err(format!(
+                "`{text}` is not a computer player; use {COMPUTER_WORDS}"
+            ));
+        }
+        Seat::parse(text, budget)
+    }
+
+    /// The seat with its budget in iterations or seconds, never a level's
+    /// name: how a report that must be repeatable says what played.
+    pub(crate) fn exact_word(&self) -> String {
+        match self {
+            Seat::Search(strategy, budget) => {
+                let kind = match strategy {
+                    Strategy::Plain => "uct",
+                    Strategy::Solver => "mcts",
+                };
+                match budget {
+                    Budget::Iterations(n) => format!("{kind}:{n}"),
+                    Budget::Time(t) => format!("{kind}:{}s", t.as_secs_f64()),
+                }
+            }
+            Seat::Human | Seat::Random => self.word(),
+        }
     }
 
     /// The seat as it is written, so that reading it back gives it again.

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use super::{GameReport, Report};
 use crate::ai::Rate;
 
-/// The colours of the wins of the game's first listed player, of drawn or
-/// unfinished games, and of the wins of its second player, as the bars
+/// The colours of the wins of the player who moves first, of drawn or
+/// unfinished games, and of the wins of the other player, as the bars
 /// show them from left to right.
 const COLOURS: [&str; 3] = ["#c0392b", "#b0b0b0", "#2c7fb8"];
 /// The width of every chart, in pixels.
@@ -15,7 +15,7 @@ const WIDTH: f64 = 640.0;
 
 /// The page.
 pub(super) fn page(report: &Report) -> String {
-    let names: Vec<String> = report.results.iter().map(|r| escape(&r.game)).collect();
+    let names: Vec<String> = super::labels(report).iter().map(|l| escape(l)).collect();
     let title = format!("gamut analyze: {}", names.join(" and "));
     let mut out = String::new();
     let _ = write!(
@@ -42,6 +42,9 @@ pub(super) fn page(report: &Report) -> String {
             .as_ref()
             .map_or(String::new(), |s| format!(", slice {}", escape(s)))
     );
+    if report.players[0] != report.players[1] {
+        out.push_str("<p>The sides are played by different players: who wins says as much of the players as of the game.</p>\n");
+    }
     out.push_str("<h2>Who wins</h2>\n");
     out.push_str(&outcomes_chart(report));
     if report.skill.len() >= 2 {
@@ -53,8 +56,8 @@ pub(super) fn page(report: &Report) -> String {
         );
         out.push_str(&skill_chart(report));
     }
-    for r in &report.results {
-        out.push_str(&game_section(r));
+    for (r, label) in report.results.iter().zip(super::labels(report)) {
+        out.push_str(&game_section(r, &label, &report.skill));
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -70,72 +73,71 @@ svg { display: block; margin: 0.5em 0 1em; }
 svg text { font-family: sans-serif; font-size: 12px; fill: #222; }
 ";
 
-/// For each game a bar of the first player's wins, the draws and the
-/// second player's wins, and the first player's score with its interval.
+/// For each game, its name and the first player's score in words, a bar
+/// of the first player's wins, the drawn and unfinished games and the
+/// second player's wins, and under it the first player's score with its
+/// interval.
 fn outcomes_chart(report: &Report) -> String {
-    let row = 56.0;
-    let left = 170.0;
+    let row = 74.0;
+    let left = 10.0;
     let span = WIDTH - left - 20.0;
-    let height = row * report.results.len() as f64 + 30.0;
+    let height = row * report.results.len() as f64 + 24.0;
     let mut svg = svg_open(WIDTH, height, "Who wins each game");
-    for (g, r) in report.results.iter().enumerate() {
-        let y = 10.0 + row * g as f64;
+    for ((g, r), label) in report.results.iter().enumerate().zip(super::labels(report)) {
+        let y = 4.0 + row * g as f64;
         let o = &r.figures.outcomes;
-        let shares = [
-            o.wins[0].value,
-            o.draws.value + o.unfinished.value,
-            o.wins[1].value,
-        ];
+        let (first, second) = (o.first, 1 - o.first);
+        let fp = o.first_player;
         let _ = write!(
             svg,
-            "<text x=\"0\" y=\"{}\">{}</text>",
-            y + 14.0,
-            escape(&r.game)
+            "<text x=\"{left}\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan>: {} (first) scores {}</text>",
+            y + 12.0,
+            escape(&label),
+            escape(&r.players[first]),
+            rate_words(fp)
         );
+        let bar_y = y + 20.0;
         let mut x = left;
-        let labels = [
-            format!("{} wins", r.players[0]),
-            "drawn or unfinished".to_string(),
-            format!("{} wins", r.players[1]),
+        let parts = [
+            (o.wins[first].value, format!("{} wins", r.players[first])),
+            (
+                o.draws.value + o.unfinished.value,
+                "drawn or unfinished".to_string(),
+            ),
+            (o.wins[second].value, format!("{} wins", r.players[second])),
         ];
-        for (i, share) in shares.iter().enumerate() {
+        for (i, (share, what)) in parts.iter().enumerate() {
             let w = share * span;
             let _ = write!(
                 svg,
-                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"20\" fill=\"{}\"><title>{}: {:.1}%</title></rect>",
+                "<rect x=\"{x:.1}\" y=\"{bar_y:.1}\" width=\"{w:.1}\" height=\"20\" fill=\"{}\"><title>{}: {:.1}%</title></rect>",
                 COLOURS[i],
-                escape(&labels[i]),
+                escape(what),
                 share * 100.0
             );
             x += w;
         }
+        // 50 %, across the bar and its whisker (not the words above).
+        let mid = left + span / 2.0;
+        let _ = write!(
+            svg,
+            "<line x1=\"{mid}\" x2=\"{mid}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#222\" stroke-dasharray=\"3,3\"/>",
+            bar_y - 3.0,
+            bar_y + 38.0
+        );
         // The first player's score and its interval, under the bar.
-        let fp = o.first_player;
-        let wy = y + 32.0;
+        let wy = bar_y + 32.0;
         let _ = write!(
             svg,
             "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{wy}\" y2=\"{wy}\" stroke=\"#222\" stroke-width=\"2\"/><circle cx=\"{:.1}\" cy=\"{wy}\" r=\"4\" fill=\"#222\"><title>{} scores {}</title></circle>",
             left + fp.low * span,
             left + fp.high * span,
             left + fp.value * span,
-            escape(&r.players[o.first]),
+            escape(&r.players[first]),
             rate_words(fp)
         );
-        let _ = write!(
-            svg,
-            "<text x=\"0\" y=\"{}\" font-size=\"11\">{} scores {:.1}%</text>",
-            wy + 4.0,
-            escape(&r.players[o.first]),
-            fp.value * 100.0
-        );
     }
-    // 50 %, and the scale.
-    let mid = left + span / 2.0;
-    let bottom = height - 18.0;
-    let _ = write!(
-        svg,
-        "<line x1=\"{mid}\" x2=\"{mid}\" y1=\"4\" y2=\"{bottom}\" stroke=\"#222\" stroke-dasharray=\"3,3\"/>"
-    );
+    // The scale.
     for (share, anchor) in [(0.0, "start"), (0.5, "middle"), (1.0, "end")] {
         let _ = write!(
             svg,
@@ -146,22 +148,26 @@ fn outcomes_chart(report: &Report) -> String {
         );
     }
     svg.push_str("</svg>\n");
-    let legend: Vec<String> = if super::same_players(report) {
+    let legend: Vec<String> = if super::same_sides(report) {
         let r = &report.results[0];
+        let first = r.figures.outcomes.first;
         vec![
-            swatch(COLOURS[0], &format!("{} wins", r.players[0])),
+            swatch(
+                COLOURS[0],
+                &format!("{} wins (moves first)", r.players[first]),
+            ),
             swatch(COLOURS[1], "drawn or unfinished"),
-            swatch(COLOURS[2], &format!("{} wins", r.players[1])),
+            swatch(COLOURS[2], &format!("{} wins", r.players[1 - first])),
         ]
     } else {
         vec![
-            swatch(COLOURS[0], "wins of the player listed first"),
+            swatch(COLOURS[0], "the first player wins"),
             swatch(COLOURS[1], "drawn or unfinished"),
-            swatch(COLOURS[2], "wins of the player listed second"),
+            swatch(COLOURS[2], "the second player wins"),
         ]
     };
     format!(
-        "{svg}<p>{} &#8212; the line under each bar: the first player's score (draws as halves) with its 95&#160;% interval; the dashes: 50&#160;%.</p>\n",
+        "{svg}<p>{} &#8212; the line under each bar: the first player's score (draws and unfinished games as halves) with its 95&#160;% interval; the dashes: 50&#160;%.</p>\n",
         legend.join(" ")
     )
 }
@@ -210,6 +216,7 @@ fn skill_chart(report: &Report) -> String {
         );
     }
     let palette = ["#222", "#d95f0e", "#1b9e77", "#7570b3", "#e7298a"];
+    let labels = super::labels(report);
     for (g, r) in report.results.iter().enumerate() {
         let colour = palette[g % palette.len()];
         let mut points = Vec::new();
@@ -222,7 +229,7 @@ fn skill_chart(report: &Report) -> String {
                 y_of(s.low),
                 y_of(s.high),
                 y_of(s.value),
-                escape(&r.game),
+                escape(&labels[g]),
                 rate_words(*s)
             );
         }
@@ -239,7 +246,7 @@ fn skill_chart(report: &Report) -> String {
             ly - 4.0,
             left + 16.0,
             ly,
-            escape(&r.game)
+            escape(&labels[g])
         );
     }
     svg.push_str("</svg>\n");
@@ -247,38 +254,41 @@ fn skill_chart(report: &Report) -> String {
 }
 
 /// One game: its figures, lengths, branching and map of landings.
-fn game_section(r: &GameReport) -> String {
+fn game_section(r: &GameReport, label: &str, rungs: &[String]) -> String {
     let f = &r.figures;
-    let mut out = format!("<h2>{}</h2>\n<table>\n", escape(&r.game));
+    let o = &f.outcomes;
+    let mut out = format!(
+        "<h2>{}</h2>\n<p>From <code>{}</code>.</p>\n<table>\n",
+        escape(label),
+        escape(&r.source)
+    );
     let mut row = |label: &str, value: String| {
         let _ = writeln!(out, "<tr><th>{label}</th><td class=\"n\">{value}</td></tr>");
     };
     row("games", r.counts.games.to_string());
-    row(
-        &format!("{} wins", escape(&r.players[0])),
-        rate_words(f.outcomes.wins[0]),
-    );
-    row(
-        &format!("{} wins", escape(&r.players[1])),
-        rate_words(f.outcomes.wins[1]),
-    );
-    row("draws", format!("{:.1}%", f.outcomes.draws.value * 100.0));
-    row(
-        "unfinished",
-        format!("{:.1}%", f.outcomes.unfinished.value * 100.0),
-    );
+    for (mover, place) in [(0, "moves first"), (1, "moves second")] {
+        let p = (o.first + mover) % 2;
+        row(
+            &format!("{} wins ({place})", escape(&r.players[p])),
+            rate_words(o.wins[p]),
+        );
+    }
+    row("draws", format!("{:.1}%", o.draws.value * 100.0));
+    row("unfinished", format!("{:.1}%", o.unfinished.value * 100.0));
+    row("first player scores", rate_words(o.first_player));
     row(
         "balance",
-        match f.outcomes.favours {
+        match o.favours {
             Some(p) => format!("favours {}", escape(&r.players[p])),
             None => "no clear edge".into(),
         },
     );
+    let l = &f.length;
     row(
         "length",
         format!(
-            "{:.1} moves on average (median {}, {} to {})",
-            f.length.mean, f.length.median, f.length.min, f.length.max
+            "{:.1} ± {:.1} moves; median {}, quartiles {} and {}; {} to {}",
+            l.mean, l.spread, l.median, l.quartile_1, l.quartile_3, l.min, l.max
         ),
     );
     row("legal moves a turn", format!("{:.1}", f.branching.mean));
@@ -287,6 +297,9 @@ fn game_section(r: &GameReport) -> String {
         format!("{:.1}%", f.branching.forced * 100.0),
     );
     row("board used a game", format!("{:.1}%", f.board_used * 100.0));
+    if rungs.len() >= 2 {
+        row("depth", escape(&super::depth(rungs, r)));
+    }
     out.push_str("</table>\n<h3>Game lengths</h3>\n");
     out.push_str(&histogram(r));
     out.push_str("<h3>Legal moves a turn, by tenth of the game</h3>\n");
@@ -309,13 +322,14 @@ fn histogram(r: &GameReport) -> String {
         let x = left + slot * i as f64;
         let _ = write!(
             svg,
-            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"#2c7fb8\"><title>{}-{} moves: {} games</title></rect>",
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"#2c7fb8\"><title>{}-{} moves: {} game{}</title></rect>",
             x + 1.0,
             top + plot - h,
             (slot - 2.0).max(1.0),
             b.from,
             b.to,
-            b.games
+            b.games,
+            if b.games == 1 { "" } else { "s" }
         );
         if i == 0 || i + 1 == bins.len() || bins.len() <= 10 || i % 4 == 0 {
             let _ = write!(
@@ -428,7 +442,11 @@ fn heat_map(r: &GameReport) -> String {
         } else {
             0.08 + 0.92 * n as f64 / most
         };
-        let title = format!("{}: {n} moves landed", escape(&place.name));
+        let title = format!(
+            "{}: {n} move{} landed",
+            escape(&place.name),
+            if n == 1 { "" } else { "s" }
+        );
         let fill = format!("fill=\"#d95f0e\" fill-opacity=\"{opacity:.3}\"");
         if map.hex {
             let radius = size / 1.732;

@@ -175,6 +175,12 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
             return USAGE;
         }
     };
+    if let Some(path) = &args.html
+        && let Err(message) = check_writable(path)
+    {
+        eprintln!("gamut: --html: {}", shown(&message));
+        return USAGE;
+    }
     let mut engines = Vec::new();
     for game in &args.names {
         match load_rules(game) {
@@ -215,8 +221,8 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
         analysis: FORMAT_NAME.into(),
         seed: args.seed,
         games: args.games,
-        players: seats.map(|s| s.word()),
-        skill: ladder.iter().map(Seat::word).collect(),
+        players: seats.map(|s| s.exact_word()),
+        skill: ladder.iter().map(Seat::exact_word).collect(),
         skill_games: args.skill_games,
         ply_cap: args.ply_cap,
         shard: (!shard.is_whole()).then(|| shard.to_string()),
@@ -236,13 +242,8 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
             );
         }
     }
-    if let Some(path) = html {
-        let page = html::page(report);
-        if let Err(e) = std::fs::write(path, page) {
-            eprintln!("gamut: cannot write {}: {e}", shown(path));
-            return USAGE;
-        }
-    }
+    // The report is printed even when the page cannot be written: the
+    // games it took may have cost minutes.
     match format {
         Format::Json => match serde_json::to_string_pretty(report) {
             Ok(json) => println!("{json}"),
@@ -253,7 +254,52 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
         },
         Format::Text => print!("{}", text::table(report)),
     }
+    if let Some(path) = html
+        && let Err(e) = std::fs::write(path, html::page(report))
+    {
+        eprintln!("gamut: cannot write the page to {}: {e}", shown(path));
+        return USAGE;
+    }
     OK
+}
+
+/// Whether the page can be written to `path`, asked before any game is
+/// played; the file is not touched.
+fn check_writable(path: &str) -> Result<(), String> {
+    let file = Path::new(path);
+    if file.is_dir() {
+        return Err(format!("{path} is a folder; give a file for the page"));
+    }
+    if file.exists() {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(file)
+            .map(drop)
+            .map_err(|e| format!("cannot write the page to {path}: {e}"));
+    }
+    let folder = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "cannot write the page to {path}: the folder {} does not exist",
+            folder.display()
+        ));
+    }
+    // A file made and removed at once: the folder takes new files.
+    let probe = folder.join(format!(".gamut-analyze-{}.probe", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(format!("cannot write the page to {path}: {e}")),
+    }
 }
 
 /// The seats of `--players`: one for both sides, or one per side.
@@ -284,15 +330,9 @@ fn read_ladder(text: &str) -> Result<Vec<Seat>, String> {
 
 /// Computer seats separated by commas.
 fn read_seats(text: &str) -> Result<Vec<Seat>, String> {
-    let mut seats = Vec::new();
-    for word in text.split(',') {
-        let seat = Seat::parse(word, DEFAULT_SEARCH)?;
-        if seat == Seat::Human {
-            return Err("a person cannot play in an analysis; use random, uct or mcts".into());
-        }
-        seats.push(seat);
-    }
-    Ok(seats)
+    text.split(',')
+        .map(|word| Seat::parse_computer(word, DEFAULT_SEARCH))
+        .collect()
 }
 
 /// A computer seat as a player of the analysis: a search runs on one
@@ -333,6 +373,12 @@ fn game_report(source: &str, engine: &Engine, counts: Counts) -> GameReport {
 /// `gamut analyze merge`: the slices' counts added up, the figures
 /// derived again, as the whole run would have printed them.
 fn merge(files: &[String], format: Format, html: Option<&str>) -> i32 {
+    if let Some(path) = html
+        && let Err(message) = check_writable(path)
+    {
+        eprintln!("gamut: --html: {}", shown(&message));
+        return USAGE;
+    }
     let mut slices = Vec::new();
     for file in files {
         match read_slice(file) {
@@ -372,26 +418,26 @@ fn merged(slices: Vec<(&String, Report)>) -> Result<Report, String> {
     let mut seen: Vec<Option<&String>> = Vec::new();
     let mut whole: Option<Report> = None;
     for (file, slice) in slices {
-        let Some(text) = &slice.shard else {
-            return Err(format!(
-                "{file}: this is a whole run, not a slice (`--shard K/N`)"
-            ));
+        // A whole run is its own only slice.
+        let shard = match &slice.shard {
+            None => Shard::WHOLE,
+            Some(text) => Shard::parse(text).map_err(|e| format!("{file}: {e}"))?,
         };
-        let shard = Shard::parse(text).map_err(|e| format!("{file}: {e}"))?;
         if seen.is_empty() {
             seen = vec![None; shard.of];
         }
         if seen.len() != shard.of {
             return Err(format!(
-                "{file} is a slice of {} and another file one of {}: merge the slices of one run",
-                shard.of,
-                seen.len()
+                "{file} is {} and another file {}: merge the slices of one run",
+                slice_words(shard.of),
+                slice_words(seen.len())
             ));
         }
         if let Some(other) = seen[shard.index - 1] {
             return Err(format!("{file} and {other} are both slice {shard}"));
         }
         seen[shard.index - 1] = Some(file);
+        check_counts(&slice, shard).map_err(|e| format!("{file}: {e}"))?;
         match &mut whole {
             None => whole = Some(slice),
             Some(whole) => add_slice(whole, &slice).map_err(|e| format!("{file}: {e}"))?,
@@ -401,11 +447,20 @@ fn merged(slices: Vec<(&String, Report)>) -> Result<Report, String> {
         .filter(|&k| seen[k - 1].is_none())
         .map(|k| format!("{k}/{}", seen.len()))
         .collect();
-    if !missing.is_empty() {
-        return Err(format!(
-            "slices {} are missing: merge every slice of the run",
-            missing.join(", ")
-        ));
+    match missing.len() {
+        0 => {}
+        1 => {
+            return Err(format!(
+                "slice {} is missing: merge every slice of the run",
+                missing[0]
+            ));
+        }
+        _ => {
+            return Err(format!(
+                "slices {} are missing: merge every slice of the run",
+                missing.join(", ")
+            ));
+        }
     }
     let mut whole = whole.ok_or("no slices to merge")?;
     whole.shard = None;
@@ -415,27 +470,84 @@ fn merged(slices: Vec<(&String, Report)>) -> Result<Report, String> {
     Ok(whole)
 }
 
-/// Adds `slice` into `whole`, when both are slices of the same run.
-fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
-    let same_run = whole.seed == slice.seed
-        && whole.games == slice.games
-        && whole.players == slice.players
-        && whole.skill == slice.skill
-        && whole.skill_games == slice.skill_games
-        && whole.ply_cap == slice.ply_cap
-        && whole.results.len() == slice.results.len();
-    if !same_run {
-        return Err(
-            "a slice of another run (its seed, games, players, ladder or ply cap differ)".into(),
-        );
+/// "a whole run" or "a slice of N".
+fn slice_words(of: usize) -> String {
+    if of == 1 {
+        "a whole run".into()
+    } else {
+        format!("a slice of {of}")
     }
-    for (mine, theirs) in whole.results.iter_mut().zip(&slice.results) {
-        if mine.rules_hash != theirs.rules_hash
-            || mine.board != theirs.board
-            || !mine.counts.same_shape(&theirs.counts)
+}
+
+/// Whether each game's counts in a slice are what a slice of that run
+/// counts: as many games as the slice has, adding up.
+fn check_counts(slice: &Report, shard: Shard) -> Result<(), String> {
+    let games = shard.range(slice.games as usize).len() as u64;
+    let ladder_games = if slice.skill.len() >= 2 {
+        shard.range(slice.skill_games as usize).len() as u64
+    } else {
+        0
+    };
+    for r in &slice.results {
+        if r.counts.ladder.len() != slice.skill.len().saturating_sub(1)
+            || r.counts.landings.len() != r.board.cells.len()
         {
             return Err(format!(
-                "its rules of {} differ from the other slices'",
+                "the counts of {} do not fit its board or ladder: this is not the JSON gamut wrote",
+                shown(&r.game)
+            ));
+        }
+        r.counts.check(games, ladder_games).map_err(|e| {
+            format!(
+                "the counts of {} do not hold together ({e}): this is not the JSON gamut wrote",
+                shown(&r.game)
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// Adds `slice` into `whole`, when both are slices of the same run; else
+/// says what differs.
+fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
+    let mut differs = Vec::new();
+    let mut compare = |what: &str, mine: String, theirs: String| {
+        if mine != theirs {
+            differs.push(format!("{what} {theirs} where the others have {mine}"));
+        }
+    };
+    compare("seed", whole.seed.to_string(), slice.seed.to_string());
+    compare("games", whole.games.to_string(), slice.games.to_string());
+    compare("players", whole.players.join(","), slice.players.join(","));
+    compare("ladder", whole.skill.join(","), slice.skill.join(","));
+    compare(
+        "ladder games",
+        whole.skill_games.to_string(),
+        slice.skill_games.to_string(),
+    );
+    compare(
+        "ply cap",
+        whole.ply_cap.to_string(),
+        slice.ply_cap.to_string(),
+    );
+    let names = |r: &Report| {
+        r.results
+            .iter()
+            .map(|g| g.source.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    compare("games analysed", names(whole), names(slice));
+    if !differs.is_empty() {
+        return Err(format!(
+            "a slice of another run: its {}",
+            shown(&differs.join("; its "))
+        ));
+    }
+    for (mine, theirs) in whole.results.iter_mut().zip(&slice.results) {
+        if mine.rules_hash != theirs.rules_hash || mine.board != theirs.board {
+            return Err(format!(
+                "its rules of {} mean something else than the other slices' (they were edited between the runs)",
                 shown(&theirs.game)
             ));
         }
@@ -450,12 +562,45 @@ fn file_letter(file: u8) -> char {
     char::from_u32('a' as u32 + u32::from(file)).unwrap_or('?')
 }
 
-/// Whether every game of a report has the same players' names.
-fn same_players(report: &Report) -> bool {
+/// Whether every game of a report has the same players, in the same
+/// order, with the same one moving first.
+fn same_sides(report: &Report) -> bool {
+    report.results.windows(2).all(|w| {
+        w[0].players == w[1].players && w[0].figures.outcomes.first == w[1].figures.outcomes.first
+    })
+}
+
+/// What to call each game of a report: its name, and where two games have
+/// the same name, the name with the game as it was given.
+fn labels(report: &Report) -> Vec<String> {
     report
         .results
-        .windows(2)
-        .all(|w| w[0].players == w[1].players)
+        .iter()
+        .map(|r| {
+            let twins = report.results.iter().filter(|o| o.game == r.game).count();
+            if twins > 1 {
+                format!("{} ({})", r.game, r.source)
+            } else {
+                r.game.clone()
+            }
+        })
+        .collect()
+}
+
+/// What the skill ladder `rungs` says of a game: whether more thinking
+/// still wins at its top, and if not, where it stops winning.
+fn depth(rungs: &[String], r: &GameReport) -> String {
+    let skill = &r.figures.skill;
+    match skill.last() {
+        Some(top) if top.low > 0.5 => "more thinking wins to the top".into(),
+        _ => match skill.iter().rposition(|s| s.low > 0.5) {
+            Some(step) => format!(
+                "no clear gain past {}",
+                rungs.get(step + 1).map_or("?", String::as_str)
+            ),
+            None => "no clear gain from thinking".into(),
+        },
+    }
 }
 
 /// A bar of games played on a terminal, with the time left.

@@ -10,10 +10,9 @@ use crate::cli::shown;
 /// The whole report as text.
 pub(super) fn table(report: &Report) -> String {
     let mut out = String::new();
-    let names: Vec<String> = report
-        .results
+    let names: Vec<String> = super::labels(report)
         .iter()
-        .map(|r| shown(&r.game).into_owned())
+        .map(|l| shown(l).into_owned())
         .collect();
     let players = if report.players[0] == report.players[1] {
         format!("{} against itself", report.players[0])
@@ -31,6 +30,12 @@ pub(super) fn table(report: &Report) -> String {
             .as_ref()
             .map_or(String::new(), |s| format!(", slice {s}"))
     );
+    if report.players[0] != report.players[1] {
+        let _ = writeln!(
+            out,
+            "(the sides are played by different players: who wins says as much of the players as of the game)"
+        );
+    }
     if report.skill.len() >= 2 {
         let _ = writeln!(
             out,
@@ -44,24 +49,45 @@ pub(super) fn table(report: &Report) -> String {
         rows.push((label.to_string(), report.results.iter().map(f).collect()));
     };
     row("games played", &|r| r.counts.games.to_string());
-    // Wins by the players' names, which may differ from game to game.
-    for p in 0..2 {
-        let label = if super::same_players(report) {
-            format!("{} wins", report.results[0].players[p])
+    // Wins of the player who moves first, then of the other: by name when
+    // every game has the same players in the same order, else with the
+    // name in each cell.
+    let same = super::same_sides(report);
+    for (mover, place) in [(0, "first"), (1, "second")] {
+        let side = |r: &GameReport| (r.figures.outcomes.first + mover) % 2;
+        if same {
+            let label = format!(
+                "{} wins",
+                report.results[0].players[side(&report.results[0])]
+            );
+            row(&label, &|r| rate(r.figures.outcomes.wins[side(r)]));
         } else {
-            format!("{} player wins", ["first", "second"][p])
-        };
-        row(&label, &|r| rate(r.figures.outcomes.wins[p]));
+            row(&format!("{place} player wins"), &|r| {
+                format!(
+                    "{} {}",
+                    shown(&r.players[side(r)]),
+                    rate(r.figures.outcomes.wins[side(r)])
+                )
+            });
+        }
     }
     row("draws", &|r| percent(r.figures.outcomes.draws.value));
     row(&format!("unfinished (cap {})", report.ply_cap), &|r| {
         percent(r.figures.outcomes.unfinished.value)
     });
     row("first player scores", &|r| {
-        rate(r.figures.outcomes.first_player)
+        if same {
+            rate(r.figures.outcomes.first_player)
+        } else {
+            format!(
+                "{} {}",
+                shown(&r.players[r.figures.outcomes.first]),
+                rate(r.figures.outcomes.first_player)
+            )
+        }
     });
     row("balance", &|r| match r.figures.outcomes.favours {
-        Some(p) => format!("favours {}", r.players[p]),
+        Some(p) => format!("favours {}", shown(&r.players[p])),
         None => "no clear edge".into(),
     });
     row("length: mean ± sd", &|r| {
@@ -91,7 +117,7 @@ pub(super) fn table(report: &Report) -> String {
         });
     }
     if report.skill.len() >= 2 {
-        row("depth", &|r| depth(report, r));
+        row("depth", &|r| super::depth(&report.skill, r));
     }
     let label_width = rows
         .iter()
@@ -118,24 +144,11 @@ pub(super) fn table(report: &Report) -> String {
     for (label, cells) in &rows {
         line(label, cells);
     }
-    for r in &report.results {
+    for (r, label) in report.results.iter().zip(&names) {
         out.push('\n');
-        out.push_str(&details(r));
+        out.push_str(&details(r, label));
     }
     out
-}
-
-/// What the skill ladder says: whether more thinking still wins at its
-/// top, and if not, where it stops winning.
-fn depth(report: &Report, r: &GameReport) -> String {
-    let skill = &r.figures.skill;
-    match skill.last() {
-        Some(top) if top.low > 0.5 => "more thinking wins to the top".into(),
-        _ => match skill.iter().rposition(|s| s.low > 0.5) {
-            Some(step) => format!("no clear gain past {}", report.skill[step + 1]),
-            None => "no clear gain from thinking".into(),
-        },
-    }
 }
 
 /// `58.2% (53.8-62.5)`: a rate with its 95 % interval.
@@ -162,9 +175,9 @@ fn trim(x: f64) -> String {
 }
 
 /// One game's lengths, branching along the game, and map of landings.
-fn details(r: &GameReport) -> String {
+fn details(r: &GameReport, label: &str) -> String {
     let mut out = String::new();
-    let name = shown(&r.game);
+    let name = shown(label);
     let _ = writeln!(out, "{name}: game lengths in moves");
     let bins = &r.figures.length.histogram;
     let most = bins.iter().map(|b| b.games).max().unwrap_or(0).max(1);
@@ -182,7 +195,10 @@ fn details(r: &GameReport) -> String {
             b.games
         );
     }
-    let _ = writeln!(out, "{name}: legal moves a turn, by tenth of the game");
+    let _ = writeln!(
+        out,
+        "{name}: legal moves a turn, by tenth of the game (- where no game had a move: games shorter than ten moves skip some tenths)"
+    );
     let tenths: Vec<String> = r
         .figures
         .branching
@@ -193,7 +209,7 @@ fn details(r: &GameReport) -> String {
     let _ = writeln!(out, "  {}", tenths.join("  "));
     let _ = writeln!(
         out,
-        "{name}: where moves land (0-9, 9 the busiest cell; . never)"
+        "{name}: where moves land (0-9 by the share of the busiest cell's count, rounded; . never; blank: not a cell)"
     );
     out.push_str(&heat_map(r));
     out
@@ -217,8 +233,10 @@ fn heat_map(r: &GameReport) -> String {
         let mark = if n == 0 {
             '.'
         } else {
-            // 0 to 9 by the share of the busiest cell.
-            char::from(b'0' + (u128::from(n) * 9 / u128::from(most.max(1))) as u8)
+            // 0 to 9 by the share of the busiest cell, rounded: cells
+            // as busy as each other within a twentieth show the same digit.
+            let most = u128::from(most.max(1));
+            char::from(b'0' + ((u128::from(n) * 9 + most / 2) / most).min(9) as u8)
         };
         if let Some(cell) = grid
             .get_mut(place.rank as usize)
