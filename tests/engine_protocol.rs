@@ -195,3 +195,24 @@ fn the_session_in_the_docs_is_what_gamut_answers() {
     assert!(expected.len() >= 15, "the transcript shows most commands");
     assert_eq!(session(&commands), expected);
 }
+
+#[test]
+fn a_perft_too_long_for_its_time_stops_with_an_error() {
+    let answers = session(
+        "game amazons\n\
+         perft 5 time 0.05\n\
+         perft 1 time 0.05\n\
+         perft 2 time x\n\
+         perft 1 time 0\n\
+         quit\n",
+    );
+    assert!(
+        answers[1].starts_with("? perft 5 did not finish in 0.05 s"),
+        "{}",
+        answers[1]
+    );
+    // Amazons has 2,176 first moves (classic.md).
+    assert_eq!(answers[2], "= 2176");
+    assert!(answers[3].starts_with("? give a depth"), "{}", answers[3]);
+    assert!(answers[4].starts_with("? give a depth"), "{}", answers[4]);
+}

@@ -44,6 +44,9 @@ const COMMANDS: [&str; 20] = [
     "set",
 ];
 
+/// How long `perft` may count when the command does not say: a minute.
+const PERFT_SECONDS: f64 = 60.0;
+
 /// The session's settings, kept across games.
 struct Settings {
     rng: Rng,
@@ -391,17 +394,39 @@ impl Session<'_> {
         Ok(String::new())
     }
 
-    /// `perft N`: the leaves of the game tree N moves deep from here.
+    /// `perft N [time S]`: the leaves of the game tree N moves deep from
+    /// here, within S seconds ([`PERFT_SECONDS`] when not given): a
+    /// program waits for the answer, so the count may not run for ever.
     fn perft(&self, args: &[&str]) -> Result<String, String> {
-        let depth = match args {
-            [d] => d.parse::<u32>().ok().filter(|&d| d <= 64),
-            _ => None,
-        }
-        .ok_or("give a depth from 0 to 64, as `perft 3`")?;
+        const USE: &str =
+            "give a depth from 0 to 64, and a time if you like, as `perft 3` or `perft 6 time 600`";
+        let (depth, limit) = match args {
+            [d] => (d.parse::<u32>().ok(), Some(PERFT_SECONDS)),
+            [d, "time", t] => (
+                d.parse::<u32>().ok(),
+                super::parse_seconds(t).ok().map(|t| t.as_secs_f64()),
+            ),
+            _ => (None, None),
+        };
+        let (Some(depth), Some(limit)) = (depth.filter(|&d| d <= 64), limit) else {
+            return Err(USE.into());
+        };
         let mut history = self.game.history_keys();
-        crate::engine::perft(self.engine, self.game.position(), depth, &mut history)
-            .map(|n| n.to_string())
-            .map_err(|e| e.to_string())
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(limit);
+        crate::engine::with_deadline(deadline, || {
+            crate::engine::perft(self.engine, self.game.position(), depth, &mut history)
+        })
+        .map(|n| n.to_string())
+        .map_err(|e| {
+            if e == crate::engine::Overrun::Deadline {
+                format!(
+                    "perft {depth} did not finish in {limit} s; give more time, as `perft {depth} time {}`",
+                    (limit * 10.0).min(86_400.0)
+                )
+            } else {
+                e.to_string()
+            }
+        })
     }
 
     /// `go [time S | iterations N | level L] [player mcts|uct]`: the move
@@ -491,7 +516,7 @@ to_move               the player to move
 status                ongoing or over
 result                win PLAYER, draw, or none
 board                 the board, as a drawing
-perft N               count the leaves of the game tree N moves deep
+perft N [time S]      count the leaves of the game tree N moves deep (within 60 s, or S)
 go [time S] [iterations N] [level L] [player mcts|uct]
                       the computer's move: MOVE value V proven win|draw|loss|none iterations N line M...
 set seed|threads|time|iterations|level|player VALUE   a setting for later commands

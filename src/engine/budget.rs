@@ -173,6 +173,13 @@ fn refill(units: u64) -> bool {
     true
 }
 
+/// Whether the deadline the caller set ([`with_deadline`]) has passed:
+/// for work made of many listings (perft), which checks it between them,
+/// as a listing that charges little may never refill to see it.
+pub(super) fn deadline_passed() -> bool {
+    DEADLINE.get().is_some_and(|d| Instant::now() >= d)
+}
+
 /// Whether the open listing has stopped.
 #[inline]
 pub(super) fn stopped() -> bool {

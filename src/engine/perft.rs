@@ -64,6 +64,9 @@ fn count(
     if engine.repeated(pos, before) {
         return Ok(0);
     }
+    if super::budget::deadline_passed() {
+        return Err(Overrun::Deadline);
+    }
     let (here, deeper) = buffers.split_first_mut().expect("a buffer per depth");
     if depth == 1 {
         // The leaves need counting, not building.
