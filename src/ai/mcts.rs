@@ -639,7 +639,9 @@ impl<'a> Tree<'a> {
             if let Some(outcome) = pos.result() {
                 return Ok(Some(outcome));
             }
-            self.engine.successors(&pos, &mut self.buffer);
+            // The moves alone, each with the result its goals decide: only
+            // the move chosen is built.
+            self.engine.legal_moves(&pos, &mut self.buffer);
             if let Some(why) = self.buffer.overrun() {
                 return Err(why.clone());
             }
@@ -651,10 +653,8 @@ impl<'a> Tree<'a> {
             }
             let mover = pos.to_move();
             let buffer = &self.buffer;
-            let i = if let Some(w) = buffer
-                .positions
-                .iter()
-                .position(|p| p.result() == Some(Outcome::Win(mover)))
+            let i = if let Some(w) =
+                (0..buffer.len()).find(|&i| buffer.result_of(i) == Some(Outcome::Win(mover)))
             {
                 w
             } else if rng.below(10) < 4 {
@@ -676,7 +676,7 @@ impl<'a> Tree<'a> {
             };
             played.push((mover, move_key(&self.buffer.moves[i])));
             history.push(pos.key());
-            pos = self.buffer.positions.swap_remove(i);
+            pos = self.engine.play_listed(&pos, &mut self.buffer, i);
             plies += 1;
         }
     }

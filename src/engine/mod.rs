@@ -126,6 +126,10 @@ pub struct Successors {
     pub positions: Vec<Position>,
     /// The key of the position each move leads to.
     keys: Vec<u64>,
+    /// The result each move's position holds (the game its goals decided),
+    /// in step with `moves`: a listing without positions still tells a
+    /// winning move.
+    results: Vec<Option<Outcome>>,
     /// With `all_ways`, every way of playing is kept, duplicates included
     /// (for reading what a person typed).
     pub(crate) all_ways: bool,
@@ -166,6 +170,13 @@ impl Successors {
         self.moves.is_empty()
     }
 
+    /// What the game comes to after move `i` of the listing: the result
+    /// its goals decide, if they decide one (a stuck player's fate is the
+    /// next position's status, not this).
+    pub fn result_of(&self, i: usize) -> Option<Outcome> {
+        self.results.get(i).copied().flatten()
+    }
+
     /// Why the last listing into this buffer stopped before it was
     /// complete: a rule needed more work or memory than a position may
     /// take, or the caller's deadline passed. The moves are then only
@@ -184,6 +195,7 @@ impl Successors {
         self.moves.clear();
         self.positions.clear();
         self.keys.clear();
+        self.results.clear();
         self.captures.clear();
         self.table.clear();
         self.trail.clear();
@@ -387,6 +399,14 @@ impl Engine {
         out.overrun = scope.end();
     }
 
+    /// The position after move `index` of a listing of `pos` in `out`
+    /// (from [`Engine::legal_moves`]): one move built, where
+    /// [`Engine::successors`] builds them all.
+    pub fn play_listed(&self, pos: &Position, out: &mut Successors, index: usize) -> Position {
+        let mv = out.moves[index];
+        self.replay(pos, &mv, &mut out.trail)
+    }
+
     /// Fills `out.moves` with the legal moves of `pos` as
     /// [`Engine::successors`] does, without building the positions they
     /// lead to: every way is played in place on one working copy and taken
@@ -411,6 +431,7 @@ impl Engine {
             if self.rules.when_stuck == WhenStuck::Pass || self.can_move(&work) {
                 out.moves.push(Move::PASS);
                 out.keys.push(work.key);
+                out.results.push(work.result);
             }
         }
         out.overrun = scope.end();
@@ -444,12 +465,14 @@ impl Engine {
             if taken(self, &mv, &mut out.trail) >= least {
                 out.moves[kept] = mv;
                 out.keys[kept] = out.keys[i];
+                out.results[kept] = out.results[i];
                 kept += 1;
             }
         }
         if kept > 0 {
             out.moves.truncate(kept);
             out.keys.truncate(kept);
+            out.results.truncate(kept);
         }
     }
 
@@ -664,6 +687,8 @@ impl Engine {
         if out.all_ways || self.leads_elsewhere(root, pos, key, out) {
             out.moves.push(*mv);
             out.keys.push(key);
+            // Ending the turn moves only the turn on: the result stands.
+            out.results.push(pos.result);
         }
     }
 

@@ -474,6 +474,7 @@ impl Engine {
             .unwrap_or(out.moves.len());
         out.moves.push(*mv);
         out.keys.push(key);
+        out.results.push(pos.result);
         out.firsts.push(first as u32);
     }
 }
