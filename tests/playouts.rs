@@ -51,7 +51,10 @@ fn moves_listed_without_positions_tell_their_results_and_positions() {
     for entry in std::fs::read_dir(&dir).expect("tests/games") {
         let path = entry.expect("entry").path();
         let name = path.display().to_string();
-        games.push((name.clone(), Engine::new(check_game(&name).unwrap().rules.unwrap())));
+        games.push((
+            name.clone(),
+            Engine::new(check_game(&name).unwrap().rules.unwrap()),
+        ));
     }
     let (mut full, mut alone) = (Successors::default(), Successors::default());
     for (name, engine) in &games {
