@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::mcts::{MctsConfig, Searcher};
+use super::random::Playout;
 use crate::engine::{Engine, Game, Outcome, Overrun, Status};
 use crate::rng::Rng;
 
@@ -80,17 +81,6 @@ pub fn play_bout(
     }
 }
 
-/// How one game between two players went, by the game's players.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Played {
-    /// How it ended; `None` at the ply cap, or where a listing stopped it.
-    pub outcome: Option<Outcome>,
-    /// How many moves were played.
-    pub plies: u32,
-    /// Why a listing stopped the game, if one did.
-    pub stopped: Option<Overrun>,
-}
-
 /// Plays one game from the start with `seated[p]` playing player `p`, its
 /// random draws seeded with `seed`, at most `ply_cap` moves. Before each
 /// move, `observe` sees the game (its legal moves listed) and the index
@@ -101,7 +91,7 @@ pub fn play_game(
     seed: u64,
     ply_cap: u32,
     observe: &mut dyn FnMut(&Game, usize),
-) -> Played {
+) -> Playout {
     let mut searchers = seated.map(|c| match c {
         Contender::Search(config) => Some(Searcher::new(config)),
         Contender::Random => None,
@@ -136,7 +126,7 @@ pub fn play_game(
         Status::Over(outcome) => Some(outcome),
         Status::Ongoing => None,
     };
-    Played {
+    Playout {
         outcome,
         plies: game.moves().len() as u32,
         stopped,

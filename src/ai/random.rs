@@ -3,14 +3,15 @@
 use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors};
 use crate::rng::Rng;
 
-/// How a random game from a position went.
+/// How a game from a position went: a random play-out, or a game
+/// between two players (`arena::play_game`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playout {
     /// `None` when the ply cap stopped the game first, or a listing did.
     pub outcome: Option<Outcome>,
     /// How many moves were played.
     pub plies: u32,
-    /// Why a listing stopped the play-out, if one did (see
+    /// Why a listing stopped the game, if one did (see
     /// [`Successors::overrun`]): then it tells nothing of the game.
     pub stopped: Option<Overrun>,
 }
