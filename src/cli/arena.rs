@@ -2,7 +2,6 @@
 //! seeded games between two computer players, each side in turn, on all
 //! cores; the first seat's score with its 95 % interval.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
 use super::seat::{self, Seat};
@@ -78,7 +77,11 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         .threads
         .map_or_else(seat::all_cores, |t| t as usize)
         .min(games);
-    let bar = progress_bar(games as u64, args.format);
+    // JSON output stays clean.
+    let bar = match args.format {
+        Format::Json => None,
+        Format::Text => super::progress_bar(games as u64, "{bar:40} {pos}/{len} games, {eta} left"),
+    };
     let done = |_: &crate::ai::Bout| {
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -162,19 +165,4 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         }
     }
     OK
-}
-
-/// A bar of games played on a terminal, with the time left.
-fn progress_bar(games: u64, format: Format) -> Option<indicatif::ProgressBar> {
-    if format == Format::Json || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(games);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-    {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
 }

@@ -245,19 +245,15 @@ enum Limit {
 
 /// A progress bar on a terminal only; JSON output stays clean.
 fn progress_bar(limit: &Limit, format: Format) -> Option<indicatif::ProgressBar> {
-    if format == Format::Json || !std::io::stderr().is_terminal() {
+    if format == Format::Json {
         return None;
     }
-    let (len, template) = match limit {
-        Limit::Playouts(n) => (*n, "{bar:40} {pos}/{len} play-outs"),
-        Limit::Time(t) => (t.as_millis() as u64, "{bar:40} {elapsed} of the time"),
-    };
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        bar.set_style(style);
+    match limit {
+        Limit::Playouts(n) => super::progress_bar(*n, "{bar:40} {pos}/{len} play-outs"),
+        Limit::Time(t) => {
+            super::progress_bar(t.as_millis() as u64, "{bar:40} {elapsed} of the time")
+        }
     }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
 }
 
 /// A spinner on a terminal while the search is measured.

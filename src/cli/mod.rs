@@ -189,6 +189,20 @@ pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     crate::diag::printable(text, false)
 }
 
+/// A progress bar on standard error drawn with `template`, ticking on
+/// its own; `None` when standard error is not a terminal.
+pub(crate) fn progress_bar(len: u64, template: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(bar)
+}
+
 /// Exit status: all went well.
 pub(crate) const OK: i32 = 0;
 /// Exit status: a game file has errors.

@@ -87,14 +87,11 @@ impl Seat {
     pub(crate) fn exact_word(&self) -> String {
         match self {
             Seat::Search(strategy, budget) => {
-                let kind = match strategy {
-                    Strategy::Plain => "uct",
-                    Strategy::Solver => "mcts",
-                };
-                match budget {
-                    Budget::Iterations(n) => format!("{kind}:{n}"),
-                    Budget::Time(t) => format!("{kind}:{}s", t.as_secs_f64()),
-                }
+                format!(
+                    "{}:{}",
+                    strategy_word(*strategy),
+                    exact_budget_word(*budget)
+                )
             }
             Seat::Human | Seat::Random => self.word(),
         }
@@ -106,11 +103,7 @@ impl Seat {
             Seat::Human => "human".into(),
             Seat::Random => "random".into(),
             Seat::Search(strategy, budget) => {
-                let kind = match strategy {
-                    Strategy::Plain => "uct",
-                    Strategy::Solver => "mcts",
-                };
-                format!("{kind}:{}", budget_word(*budget))
+                format!("{}:{}", strategy_word(*strategy), budget_word(*budget))
             }
         }
     }
@@ -165,14 +158,27 @@ pub(crate) fn parse_strength(text: &str) -> Option<Budget> {
     }
 }
 
-/// A budget as [`parse_strength`] reads it.
+/// A budget as [`parse_strength`] reads it: a level's name where it is one.
 pub(crate) fn budget_word(budget: Budget) -> String {
-    if let Some((name, _)) = LEVELS.iter().find(|(_, b)| *b == budget) {
-        return (*name).to_string();
+    match LEVELS.iter().find(|(_, b)| *b == budget) {
+        Some((name, _)) => (*name).to_string(),
+        None => exact_budget_word(budget),
     }
+}
+
+/// A budget as iterations (`5000`) or seconds (`2s`), never a level's name.
+fn exact_budget_word(budget: Budget) -> String {
     match budget {
         Budget::Iterations(n) => n.to_string(),
         Budget::Time(t) => format!("{}s", t.as_secs_f64()),
+    }
+}
+
+/// How a seat names a search: `uct` or `mcts`.
+fn strategy_word(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Plain => "uct",
+        Strategy::Solver => "mcts",
     }
 }
 
