@@ -288,16 +288,16 @@ fn bad_arguments_are_usage_errors() {
     }
 }
 
-#[test]
-fn the_page_is_self_contained_and_draws_every_chart() {
-    let dir = scratch();
-    let page = dir.join("page.html");
+/// Writes the page of `games` self-play games of Network and Hex 5×5, a
+/// square board and a hexagonal one, with a short ladder.
+fn network_and_hex_page(games: &str) -> std::path::PathBuf {
+    let page = scratch().join("page.html");
     let (code, _, err) = common::gamut(&[
         "analyze",
         "network",
         "hex-5x5",
         "--games",
-        "30",
+        games,
         "--skill",
         "random,mcts:20",
         "--skill-games",
@@ -306,6 +306,12 @@ fn the_page_is_self_contained_and_draws_every_chart() {
         &page.display().to_string(),
     ]);
     assert_eq!(code, 0, "{err}");
+    page
+}
+
+#[test]
+fn the_page_is_self_contained_and_draws_every_chart() {
+    let page = network_and_hex_page("30");
     let html = std::fs::read_to_string(&page).expect("the page");
     assert!(html.starts_with("<!DOCTYPE html>"));
     // Outcomes, skill, and per game lengths, branching and the board.
@@ -356,22 +362,7 @@ fn a_real_browser_draws_every_chart_of_the_page() {
         eprintln!("skipped: no Chromium to draw the page (set GAMUT_BROWSER)");
         return;
     };
-    let dir = scratch();
-    let page = dir.join("page.html");
-    let (code, _, err) = common::gamut(&[
-        "analyze",
-        "network",
-        "hex-5x5",
-        "--games",
-        "100",
-        "--skill",
-        "random,mcts:20",
-        "--skill-games",
-        "4",
-        "--html",
-        &page.display().to_string(),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let page = network_and_hex_page("100");
     // Kept where a person can look at it after the test.
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("analyze-page.png");
     let _ = std::fs::remove_file(&shot);

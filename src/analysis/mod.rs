@@ -285,6 +285,11 @@ fn step_seed(seed: u64, step: usize) -> u64 {
 pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + Sync)) -> Counts {
     let work = work(plan);
     let cells = engine.rules().board.cells.len();
+    // Each cell's place in the board's order of cells, for the landings.
+    let mut slot = [usize::MAX; 256];
+    for (n, cell) in engine.rules().board.cells.iter().enumerate() {
+        slot[cell as usize] = n;
+    }
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Counts::empty(cells, plan.ladder.len()));
     std::thread::scope(|scope| {
@@ -295,7 +300,7 @@ pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + 
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&item) = work.get(i) else { break };
                     match item {
-                        Work::SelfPlay(i) => self_play(engine, plan, i, &mut counts),
+                        Work::SelfPlay(i) => self_play(engine, plan, i, &slot, &mut counts),
                         Work::Step(step, i) => ladder_game(engine, plan, step, i, &mut counts),
                     }
                     done();
@@ -309,14 +314,9 @@ pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + 
     total.into_inner().unwrap_or_default()
 }
 
-/// Plays self-play game `i` of `plan` and counts it.
-fn self_play(engine: &Engine, plan: &Plan, i: usize, counts: &mut Counts) {
-    let board = &engine.rules().board;
-    // Each cell's place in the board's order of cells.
-    let mut slot = [usize::MAX; 256];
-    for (n, cell) in board.cells.iter().enumerate() {
-        slot[cell as usize] = n;
-    }
+/// Plays self-play game `i` of `plan` and counts it; `slot` gives each
+/// cell's place in `counts.landings`.
+fn self_play(engine: &Engine, plan: &Plan, i: usize, slot: &[usize; 256], counts: &mut Counts) {
     let mut choices_along = Vec::new();
     let mut used = CellSet::EMPTY;
     let landings = &mut counts.landings;

@@ -22,15 +22,7 @@ pub(super) fn page(report: &Report) -> String {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
     );
-    let players = if report.players[0] == report.players[1] {
-        format!("{} against itself", escape(&report.players[0]))
-    } else {
-        format!(
-            "{} against {}",
-            escape(&report.players[0]),
-            escape(&report.players[1])
-        )
-    };
+    let players = escape(&super::players_words(report));
     let _ = writeln!(
         out,
         "<p>{} self-play games of each game, {players}, seed {}, stopped at {} moves{}.</p>",
@@ -312,79 +304,97 @@ fn game_section(r: &GameReport, label: &str, rungs: &[String]) -> String {
 /// Bars of how many games lasted each span of lengths.
 fn histogram(r: &GameReport) -> String {
     let bins = &r.figures.length.histogram;
-    let (left, top, plot) = (40.0, 10.0, 140.0);
+    let bars: Vec<Bar> = bins
+        .iter()
+        .enumerate()
+        .map(|(i, b)| Bar {
+            value: Some(b.games as f64),
+            title: format!(
+                "{}-{} moves: {} game{}",
+                b.from,
+                b.to,
+                b.games,
+                if b.games == 1 { "" } else { "s" }
+            ),
+            // Dense bins are labelled every fourth.
+            label: (i == 0 || i + 1 == bins.len() || bins.len() <= 10 || i % 4 == 0)
+                .then(|| b.from.to_string()),
+        })
+        .collect();
+    bar_chart("Game lengths", 140.0, "#2c7fb8", 1.0, &bars)
+}
+
+/// Bars of the legal moves a turn in each tenth of the games.
+fn branching_chart(r: &GameReport) -> String {
+    let bars: Vec<Bar> = r
+        .figures
+        .branching
+        .by_tenth
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Bar {
+            value: *t,
+            title: t.map_or(String::new(), |t| {
+                format!(
+                    "from {}% to {}% of the game: {t:.1} legal moves",
+                    i * 10,
+                    i * 10 + 10
+                )
+            }),
+            label: Some(format!("{}%", i * 10)),
+        })
+        .collect();
+    bar_chart(
+        "Legal moves by tenth of the game",
+        100.0,
+        "#1b9e77",
+        2.0,
+        &bars,
+    )
+}
+
+/// One bar of a [`bar_chart`]: its height (none drawn for `None`), what
+/// hovering it says, and the label under it, if any.
+struct Bar {
+    value: Option<f64>,
+    title: String,
+    label: Option<String>,
+}
+
+/// Bars side by side, `plot` pixels high at the tallest (whose value is
+/// written at the top left), `gap` pixels apart on each side.
+fn bar_chart(aria: &str, plot: f64, colour: &str, gap: f64, bars: &[Bar]) -> String {
+    let (left, top) = (40.0, 10.0);
     let span = WIDTH - left - 20.0;
-    let mut svg = svg_open(WIDTH, top + plot + 24.0, "Game lengths");
-    let most = bins.iter().map(|b| b.games).max().unwrap_or(0).max(1) as f64;
-    let slot = span / bins.len().max(1) as f64;
-    for (i, b) in bins.iter().enumerate() {
-        let h = plot * b.games as f64 / most;
+    let mut svg = svg_open(WIDTH, top + plot + 24.0, aria);
+    let most = bars
+        .iter()
+        .filter_map(|b| b.value)
+        .fold(0.0, f64::max)
+        .max(1.0);
+    let slot = span / bars.len().max(1) as f64;
+    for (i, bar) in bars.iter().enumerate() {
         let x = left + slot * i as f64;
-        let _ = write!(
-            svg,
-            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"#2c7fb8\"><title>{}-{} moves: {} game{}</title></rect>",
-            x + 1.0,
-            top + plot - h,
-            (slot - 2.0).max(1.0),
-            b.from,
-            b.to,
-            b.games,
-            if b.games == 1 { "" } else { "s" }
-        );
-        if i == 0 || i + 1 == bins.len() || bins.len() <= 10 || i % 4 == 0 {
+        if let Some(value) = bar.value {
+            let h = plot * value / most;
+            let _ = write!(
+                svg,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"{colour}\"><title>{}</title></rect>",
+                x + gap,
+                top + plot - h,
+                (slot - 2.0 * gap).max(1.0),
+                escape(&bar.title)
+            );
+        }
+        if let Some(label) = &bar.label {
             let _ = write!(
                 svg,
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
                 x + slot / 2.0,
                 top + plot + 16.0,
-                b.from
+                escape(label)
             );
         }
-    }
-    let _ = write!(
-        svg,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-        left - 4.0,
-        top + 10.0,
-        most
-    );
-    svg.push_str("</svg>\n");
-    svg
-}
-
-/// Bars of the legal moves a turn in each tenth of the games.
-fn branching_chart(r: &GameReport) -> String {
-    let tenths = &r.figures.branching.by_tenth;
-    let (left, top, plot) = (40.0, 10.0, 100.0);
-    let span = WIDTH - left - 20.0;
-    let mut svg = svg_open(WIDTH, top + plot + 24.0, "Legal moves by tenth of the game");
-    let most = tenths
-        .iter()
-        .flatten()
-        .copied()
-        .fold(0.0, f64::max)
-        .max(1.0);
-    let slot = span / 10.0;
-    for (i, t) in tenths.iter().enumerate() {
-        let x = left + slot * i as f64;
-        if let Some(t) = t {
-            let h = plot * t / most;
-            let _ = write!(
-                svg,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"#1b9e77\"><title>{}: {t:.1} legal moves</title></rect>",
-                x + 2.0,
-                top + plot - h,
-                slot - 4.0,
-                tenth_words(i)
-            );
-        }
-        let _ = write!(
-            svg,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}%</text>",
-            x + slot / 2.0,
-            top + plot + 16.0,
-            i * 10
-        );
     }
     let _ = write!(
         svg,
@@ -394,10 +404,6 @@ fn branching_chart(r: &GameReport) -> String {
     );
     svg.push_str("</svg>\n");
     svg
-}
-
-fn tenth_words(i: usize) -> String {
-    format!("from {}% to {}% of the game", i * 10, i * 10 + 10)
 }
 
 /// The board, each cell shaded by how many moves landed on it: squares,

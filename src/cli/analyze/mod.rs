@@ -6,9 +6,7 @@
 mod html;
 mod text;
 
-use std::io::IsTerminal;
 use std::path::Path;
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -200,7 +198,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
     };
     let threads = args.threads.map_or_else(seat::all_cores, |t| t as usize);
     let total = planned_games(&plan) * engines.len();
-    let bar = progress_bar(total as u64);
+    let bar = super::progress_bar(total as u64, "{bar:40} {pos}/{len} games, {eta} left {msg}");
     let done = || {
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -562,6 +560,16 @@ fn file_letter(file: u8) -> char {
     char::from_u32('a' as u32 + u32::from(file)).unwrap_or('?')
 }
 
+/// Who played: `random against itself`, or `mcts:200 against random`.
+fn players_words(report: &Report) -> String {
+    let [first, second] = &report.players;
+    if first == second {
+        format!("{first} against itself")
+    } else {
+        format!("{first} against {second}")
+    }
+}
+
 /// Whether every game of a report has the same players, in the same
 /// order, with the same one moving first.
 fn same_sides(report: &Report) -> bool {
@@ -601,19 +609,4 @@ fn depth(rungs: &[String], r: &GameReport) -> String {
             None => "no clear gain from thinking".into(),
         },
     }
-}
-
-/// A bar of games played on a terminal, with the time left.
-fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(games);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
 }

@@ -14,11 +14,8 @@ pub(super) fn table(report: &Report) -> String {
         .iter()
         .map(|l| shown(l).into_owned())
         .collect();
-    let players = if report.players[0] == report.players[1] {
-        format!("{} against itself", report.players[0])
-    } else {
-        format!("{} against {}", report.players[0], report.players[1])
-    };
+    // Seat words come from a file when slices are merged: shown, not raw.
+    let players = shown(&super::players_words(report)).into_owned();
     let _ = writeln!(
         out,
         "{}: {} games each of {players}, seed {}{}",
@@ -40,7 +37,7 @@ pub(super) fn table(report: &Report) -> String {
         let _ = writeln!(
             out,
             "skill ladder: {}, {} games between each rung and the one below",
-            report.skill.join(", "),
+            shown(&report.skill.join(", ")),
             report.skill_games
         );
     }
@@ -60,7 +57,7 @@ pub(super) fn table(report: &Report) -> String {
                 "{} wins",
                 report.results[0].players[side(&report.results[0])]
             );
-            row(&label, &|r| rate(r.figures.outcomes.wins[side(r)]));
+            row(&shown(&label), &|r| rate(r.figures.outcomes.wins[side(r)]));
         } else {
             row(&format!("{place} player wins"), &|r| {
                 format!(
@@ -109,7 +106,7 @@ pub(super) fn table(report: &Report) -> String {
     row("forced moves", &|r| percent(r.figures.branching.forced));
     row("board used a game", &|r| percent(r.figures.board_used));
     for (step, pair) in report.skill.windows(2).enumerate() {
-        row(&format!("{} over {}", pair[1], pair[0]), &|r| {
+        row(&shown(&format!("{} over {}", pair[1], pair[0])), &|r| {
             r.figures
                 .skill
                 .get(step)
@@ -117,7 +114,9 @@ pub(super) fn table(report: &Report) -> String {
         });
     }
     if report.skill.len() >= 2 {
-        row("depth", &|r| super::depth(&report.skill, r));
+        row("depth", &|r| {
+            shown(&super::depth(&report.skill, r)).into_owned()
+        });
     }
     let label_width = rows
         .iter()
