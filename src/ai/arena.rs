@@ -144,28 +144,55 @@ pub fn arena(
     ply_cap: u32,
     done: &(dyn Fn(&Bout) + Sync),
 ) -> Vec<Bout> {
-    let next = AtomicUsize::new(0);
     let bouts = Mutex::new(Vec::with_capacity(games));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, games.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    let bout = play_bout(engine, contenders, seed, i, ply_cap);
-                    done(&bout);
-                    if let Ok(mut bouts) = bouts.lock() {
-                        bouts.push(bout);
-                    }
-                }
-            });
-        }
-    });
+    spread(
+        games,
+        threads,
+        Vec::new,
+        |played, i| {
+            let bout = play_bout(engine, contenders, seed, i, ply_cap);
+            done(&bout);
+            played.push(bout);
+        },
+        |played| {
+            if let Ok(mut bouts) = bouts.lock() {
+                bouts.extend(played);
+            }
+        },
+    );
     let mut bouts = bouts.into_inner().unwrap_or_default();
     bouts.sort_by_key(|b| b.index);
     bouts
+}
+
+/// Runs `each(state, i)` for every `i` below `items` on up to `threads`
+/// threads, each taking the next number as it goes free; a thread's state
+/// starts as `start()` and is handed to `finish` when the numbers run out.
+/// What is done with number `i` must depend on `i` alone for a run to be
+/// the same on any number of threads.
+pub fn spread<S>(
+    items: usize,
+    threads: usize,
+    start: impl Fn() -> S + Sync,
+    each: impl Fn(&mut S, usize) + Sync,
+    finish: impl Fn(S) + Sync,
+) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, items.max(1)) {
+            scope.spawn(|| {
+                let mut state = start();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items {
+                        break;
+                    }
+                    each(&mut state, i);
+                }
+                finish(state);
+            });
+        }
+    });
 }
 
 /// A score out of some games with its 95 % interval.

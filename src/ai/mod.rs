@@ -4,6 +4,6 @@ mod arena;
 mod mcts;
 mod random;
 
-pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout, play_game};
+pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout, play_game, spread};
 pub use mcts::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict, mcts_choose};
 pub use random::{Playout, random_playout};

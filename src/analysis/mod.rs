@@ -12,13 +12,12 @@ mod figures;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
 pub use figures::{Bin, Branching, Figures, Length, Outcomes};
 
-use crate::ai::{Contender, bout_seed, play_bout, play_game};
+use crate::ai::{Contender, bout_seed, play_bout, play_game, spread};
 use crate::engine::{Engine, Outcome};
 use crate::rules::CellSet;
 
@@ -290,27 +289,24 @@ pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + 
     for (n, cell) in engine.rules().board.cells.iter().enumerate() {
         slot[cell as usize] = n;
     }
-    let next = AtomicUsize::new(0);
     let total = Mutex::new(Counts::empty(cells, plan.ladder.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, work.len().max(1)) {
-            scope.spawn(|| {
-                let mut counts = Counts::empty(cells, plan.ladder.len());
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&item) = work.get(i) else { break };
-                    match item {
-                        Work::SelfPlay(i) => self_play(engine, plan, i, &slot, &mut counts),
-                        Work::Step(step, i) => ladder_game(engine, plan, step, i, &mut counts),
-                    }
-                    done();
-                }
-                if let Ok(mut total) = total.lock() {
-                    total.add(&counts);
-                }
-            });
-        }
-    });
+    spread(
+        work.len(),
+        threads,
+        || Counts::empty(cells, plan.ladder.len()),
+        |counts, i| {
+            match work[i] {
+                Work::SelfPlay(i) => self_play(engine, plan, i, &slot, counts),
+                Work::Step(step, i) => ladder_game(engine, plan, step, i, counts),
+            }
+            done();
+        },
+        |counts| {
+            if let Ok(mut total) = total.lock() {
+                total.add(&counts);
+            }
+        },
+    );
     total.into_inner().unwrap_or_default()
 }
 
