@@ -408,6 +408,42 @@ fn a_turn_of_four_big_parts_is_refused_or_bounded_never_a_hang() {
     assert!(out.contains("Stopped after 2 moves"), "{out}");
 }
 
+/// Found by the fuzz harness: a random draw of a four-part turn whose
+/// budget ran out while it checked a drawn way took the short listing for
+/// a wrong count (a failed check in a debug build). The play-out now ends
+/// with the overrun, like any listing the budget stops.
+#[test]
+fn a_draw_cut_short_by_the_budget_ends_the_play_out() {
+    let engine = engine_of(
+        "board 11 x 12\nplayers White, Black\npieces k0x\nreserve 1 each\n\
+         setup\n  White k0x on dark\nregion zone0x = a1\nmove place on zone0x\n\
+         move slide backward up to height onto empty, must end further forward\n\
+         move enter at board pushing forward, converting flanked enemies\n\
+         then may jump over friend any at most once\n\
+         then must jump over friend any at most once\n\
+         then may jump over friend any at most once\n\
+         goal each wins with exactly 10 in a row along backward\n",
+    );
+    let mut overruns = 0;
+    for seed in 0..30 {
+        let mut rng = gamut::rng::Rng::new(seed);
+        let mut pos = engine.start();
+        let mut scratch = gamut::engine::Successors::default();
+        for _ in 0..4 {
+            let over = engine.play_random(&mut pos, &mut rng, &mut scratch);
+            if scratch.overrun().is_some() {
+                overruns += 1;
+                break;
+            }
+            if over.is_some() {
+                break;
+            }
+        }
+    }
+    // The first turn has more ways than a listing may charge for.
+    assert!(overruns > 0, "no play-out met the budget");
+}
+
 #[test]
 fn a_turn_too_big_to_list_is_still_played_part_by_part() {
     let dir = scratch("by-parts");

@@ -122,6 +122,9 @@ impl Engine {
                 }
             }
             pos.rollback(&header, &mut out.trail, 0);
+            if super::budget::stopped() {
+                return false;
+            }
         }
         self.draw_fully_outlined(pos, rng, out)
     }
@@ -280,7 +283,10 @@ impl Engine {
             let leaf = leaf - stem.alone as usize;
             // The listing counted for the stem, made again after it.
             let listed: usize = acts.iter().map(|w| w.ways(&out.captures)).sum();
-            debug_assert_eq!(listed + stem.alone as usize, stem.ways as usize);
+            // A listing cut short by the budget lists fewer: the draw ends.
+            debug_assert!(
+                super::budget::stopped() || listed + stem.alone as usize == stem.ways as usize
+            );
             let picked = (leaf < listed).then(|| {
                 let (i, act) = pick(&acts, &out.captures, leaf, &self.rules.board);
                 (act, acts[i].captured(&out.captures))
