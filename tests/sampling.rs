@@ -100,12 +100,17 @@ fn drawn_moves_are_legal_and_uniform() {
 fn drawn_moves_of_unusual_games_are_uniform() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
     // Returners' turns merge (an entry, then the return of the piece it
-    // pushed into the middle) and are drawn from a counted outline.
+    // pushed into the middle) and are drawn from a counted outline. Pairs'
+    // and Archers' second parts place pieces, tied to the last piece or
+    // not, and are drawn within a bound on their ways; a pair placed in
+    // either order is one move.
     for file in [
         "rooks.game",
         "towers.game",
         "skippers.game",
         "returners.game",
+        "pairs.game",
+        "archers.game",
     ] {
         let path = dir.join(file).display().to_string();
         let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
@@ -121,6 +126,65 @@ fn drawn_moves_of_unusual_games_are_uniform() {
             }
             if game.status() == Status::Ongoing {
                 assert_uniform(file, &engine, game.position(), &mut rng);
+            }
+        }
+    }
+}
+
+/// Second parts that place pieces are drawn within a bound on their ways
+/// (`free_parts.rs`): uniform where every pair of Pairs is reached in two
+/// orders, where a row of three ends the turn after its first stone (a
+/// move of one act among moves of two), in Archers' optional walls and
+/// moats, and in Domineering and Amazons.
+#[test]
+fn bounded_second_parts_are_drawn_uniformly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    let load = |file: &str| {
+        let path = dir.join(file).display().to_string();
+        Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap())
+    };
+    let pairs = load("pairs.game");
+    // A position where some move is a single stone that wins.
+    let mut found_alone = false;
+    for seed in 0..100 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(&pairs);
+        while game.status() == Status::Ongoing {
+            let legal = game.legal();
+            let alone = legal.iter().any(|m| m.acts().len() == 1);
+            if alone && legal.len() >= 2 && legal.len() <= 40 {
+                assert!(pairs.legal_ways(game.position()) > legal.len());
+                assert_uniform("pairs", &pairs, game.position(), &mut rng);
+                found_alone = true;
+                break;
+            }
+            game.play_index(rng.below(legal.len()));
+        }
+        if found_alone {
+            break;
+        }
+    }
+    assert!(found_alone, "no Pairs position with a one-stone win");
+    let archers = load("archers.game");
+    let engines = [
+        ("pairs", &pairs, 1),
+        ("archers", &archers, 6),
+        ("domineering", &shipped("domineering"), 20),
+        ("amazons", &shipped("amazons"), 60),
+    ];
+    for (name, engine, plies) in engines {
+        for seed in 0..2 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(engine);
+            for _ in 0..plies {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let n = game.legal().len();
+                game.play_index(rng.below(n));
+            }
+            if game.status() == Status::Ongoing {
+                assert_uniform(name, engine, game.position(), &mut rng);
             }
         }
     }

@@ -1,37 +1,64 @@
-//! Drawing a turn of two parts whose second part never depends on the
-//! first act, without walking every first act.
+//! Drawing a turn of two parts without walking every first act.
 //!
-//! When no first act can change what the second part's listing reads (an
-//! entry or a placement followed by a `return … not on entry line`, which
-//! may not take from the entry's line), the ways after a first act can be
-//! counted on the turn's start, and there are never more than the second
-//! part's acts with no entry line, plus leaving it out. A first act is
-//! drawn uniformly, and a place among that bound: a place beyond the act's
-//! own ways is drawn again, so that every way of the turn is as likely as
-//! any other. Only the drawn way is played; the merge count goes on as in
-//! the counted outline (`outline.rs`), over the first acts that may reach
-//! the result.
+//! A first act is drawn uniformly, and a place among a bound on the ways
+//! any first act is followed by (leaving the second part out counted
+//! where that may be legal): a place beyond the drawn act's own ways is
+//! drawn again, so that every way of the turn is as likely as any other.
+//! Only the drawn way is played; the merge count goes on as in the counted
+//! outline (`outline.rs`), over the first acts that may reach the result.
+//! The bound comes from one of two facts about the rules ([`SecondPart`]):
+//!
+//! - **Free**: no first act can change what the second part's listing
+//!   reads (an entry or a placement followed by a `return … not on entry
+//!   line`, which may not take from the entry's line). The ways after a
+//!   first act are then counted on the turn's start, without playing it,
+//!   and are never more than the second part's acts with no entry line.
+//! - **Bounded**: the second part only places or returns pieces, so its
+//!   acts are at most the cells it may act on, each kind once: for a
+//!   placement `next to` or `in sight of the last piece`, the most cells
+//!   near any one cell on an empty board (a domino's second half, an
+//!   Amazons arrow). The ways after a first act are counted with the act
+//!   played, which is still far less than counting them after every first
+//!   act.
 
 use super::apply::has_destination;
 use super::generate::Way;
 use super::moves::{Act, Move};
 use super::outline::{MISSES, Stem};
+use super::position::Edit;
 use super::sample::pick;
 use super::{Earlier, Engine, Position, Successors};
 use crate::rng::Rng;
 use crate::rules::{Action, CellSet, Test};
 
+/// The most ways a bounded second part may be counted as having: a larger
+/// bound would miss too often to beat the outline.
+const MOST_BOUNDED: usize = 512;
+
+/// What bounds the ways after a first act of a turn of two parts (see the
+/// module's notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SecondPart {
+    /// The second part's listing reads nothing a first act may change.
+    Free,
+    /// At most `most` ways follow any first act; `alone`: the first act
+    /// alone may be a legal way (the second part is optional, or a goal
+    /// may decide the game after the first act), and is one of them.
+    Bounded { most: usize, alone: bool },
+}
+
 impl Engine {
-    /// [`Engine::draw_outlined`] for a turn of two parts whose second part's
-    /// acts never depend on the first part's act (see `first_part_free`),
-    /// without walking every first act. A first act is drawn uniformly and
-    /// one of `bound` places after it, `bound` being at least the number of
-    /// ways any first act is followed by: a place beyond the act's own ways
-    /// is drawn again. Each way of the turn is then drawn as often as any
-    /// other, and the draw goes on as in the counted outline. `None` after
-    /// many misses, to be drawn from the counted outline instead.
-    pub(super) fn draw_free_two_parts(
+    /// [`Engine::draw_outlined`] for a turn of two parts drawn as `second`
+    /// says (see the module's notes), without walking every first act. A
+    /// first act is drawn uniformly and one of `bound` places after it,
+    /// `bound` being at least the number of ways any first act is followed
+    /// by: a place beyond the act's own ways is drawn again. Each way of
+    /// the turn is then drawn as often as any other, and the draw goes on
+    /// as in the counted outline. `None` after many misses, to be drawn
+    /// from the counted outline instead.
+    pub(super) fn draw_two_parts(
         &self,
+        second: SecondPart,
         pos: &mut Position,
         rng: &mut Rng,
         out: &mut Successors,
@@ -50,9 +77,15 @@ impl Engine {
             &mut out.captures,
         );
         let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
-        // The first act alone is one way; the second part's acts are
-        // most with no entry line, as `not on entry line` only removes.
-        let bound = 1 + self.count_second_part(pos, Earlier::default(), out);
+        let (bound, alone) = match second {
+            // The first act alone is one way; the second part's acts are
+            // most with no entry line, as `not on entry line` only removes.
+            SecondPart::Free => (
+                1 + self.count_second_part(pos, Earlier::default(), out),
+                true,
+            ),
+            SecondPart::Bounded { most, alone } => (most, alone),
+        };
         out.bases.push(Move::PASS);
         let mut root = pos.clone();
         let header = pos.header();
@@ -62,19 +95,35 @@ impl Engine {
                 let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
                 let jumped = firsts[i].captured(&out.captures);
                 let after = self.earlier_after(0, &act, player, Earlier::default());
-                let ways = 1 + self.count_second_part(pos, after, out);
+                let ways = alone as usize
+                    + match second {
+                        SecondPart::Free => self.count_second_part(pos, after, out),
+                        SecondPart::Bounded { .. } => {
+                            self.count_second_part_after(pos, &act, jumped, after, out)
+                        }
+                    };
+                if ways > bound {
+                    // The rules' bound is wrong: never draw unevenly.
+                    debug_assert!(false, "{ways} ways after a first act, bound {bound}");
+                    break;
+                }
                 let index = rng.below(bound);
                 if index >= ways {
                     continue;
                 }
                 out.stems.clear();
-                out.stems.push(self.free_stem(pos, act, jumped, ways));
+                out.stems
+                    .push(self.free_stem(pos, act, jumped, ways, alone));
                 out.trail.clear();
                 let Some((mv, changed)) = self.play_stem_way(&root, 0, index, pos, out) else {
                     pos.rollback(&header, &mut out.trail, 0);
+                    if super::budget::stopped() {
+                        drawn = Some(false);
+                        break;
+                    }
                     continue;
                 };
-                self.push_stems_that_may_merge(&root, changed, &firsts, out);
+                self.push_stems_that_may_merge(&root, changed, &firsts, alone, out);
                 let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
                 if m == 1 || rng.below(m) == 0 {
                     out.trail.clear();
@@ -91,6 +140,30 @@ impl Engine {
         drawn
     }
 
+    /// How many acts of the second part follow the first act `act` once
+    /// played on `pos`, which is left as it was.
+    fn count_second_part_after(
+        &self,
+        pos: &mut Position,
+        act: &Act,
+        jumped: CellSet,
+        after: Earlier,
+        out: &mut Successors,
+    ) -> usize {
+        let option = &self.rules.parts[0].options[act.option as usize];
+        let header = pos.header();
+        let mark = out.trail.len();
+        let player = pos.to_move();
+        let mut edit = Edit {
+            pos,
+            trail: &mut out.trail,
+        };
+        self.apply_act(&mut edit, option, act, jumped, player);
+        let n = self.count_second_part(pos, after, out);
+        pos.rollback(&header, &mut out.trail, mark);
+        n
+    }
+
     /// How many acts of the second part follow an act on `pos` that left
     /// `earlier` (its entry line).
     fn count_second_part(&self, pos: &Position, earlier: Earlier, out: &mut Successors) -> usize {
@@ -102,8 +175,15 @@ impl Engine {
     }
 
     /// The stem of a first act `act` on `pos`, the turn's start, with
-    /// `ways` ways after it.
-    fn free_stem(&self, pos: &Position, act: Act, jumped: CellSet, ways: usize) -> Stem {
+    /// `ways` ways after it, the first of them the act alone if `alone`.
+    fn free_stem(
+        &self,
+        pos: &Position,
+        act: Act,
+        jumped: CellSet,
+        ways: usize,
+        alone: bool,
+    ) -> Stem {
         let option = &self.rules.parts[0].options[act.option as usize];
         let (touched, sure) = match self.footprint(option, pos, &act, jumped) {
             Some((touched, sure, _)) => (touched, sure),
@@ -115,22 +195,86 @@ impl Engine {
             jumped,
             before: 0,
             ways: ways as u32,
-            alone: true,
+            alone,
             tail: true,
             touched,
             sure,
         }
     }
 
+    /// How a turn of two parts can be drawn without walking every first
+    /// act, if it can.
+    pub(super) fn second_part(&self) -> Option<SecondPart> {
+        if self.rules.parts.len() != 2 {
+            return None;
+        }
+        if self.first_part_free() {
+            return Some(SecondPart::Free);
+        }
+        self.bounded_second_part()
+    }
+
+    /// [`SecondPart::Bounded`], if the second part only places or returns
+    /// pieces: a placement's acts are at most its cells (those near the
+    /// last cell, for a tied one) for each kind, a return's its region.
+    fn bounded_second_part(&self) -> Option<SecondPart> {
+        let rules = &self.rules;
+        let board = &rules.board;
+        let alone = rules.parts[1].optional || !rules.goals.is_empty();
+        let mut most = 0;
+        for player in 0..2 {
+            let mut ways = alone as usize;
+            for option in &rules.parts[1].options {
+                ways += match &option.action {
+                    Action::Place { on } => {
+                        // A dropped piece may land outside the cells listed.
+                        let cells = match option.dropping {
+                            Some(_) => board.cells,
+                            None => on[player],
+                        };
+                        let kinds = if option.kind.is_some() {
+                            1
+                        } else {
+                            rules.kinds.len()
+                        };
+                        let most_cells = match &option.near_last {
+                            None => cells.len(),
+                            Some(near) => {
+                                let dirs = near.dirs[player];
+                                let near_cell = |c| {
+                                    if near.sight {
+                                        board.sight(c, dirs, CellSet::EMPTY)
+                                    } else {
+                                        board.step_set(CellSet::single(c), dirs)
+                                    }
+                                };
+                                let counts =
+                                    board.cells.iter().map(|c| near_cell(c).inter(cells).len());
+                                counts.max().unwrap_or(0)
+                            }
+                        };
+                        most_cells * kinds
+                    }
+                    Action::Return { from, .. } => from[player].len(),
+                    Action::Enter { .. }
+                    | Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. } => return None,
+                };
+            }
+            most = most.max(ways);
+        }
+        (most <= MOST_BOUNDED).then_some(SecondPart::Bounded { most, alone })
+    }
+
     /// Whether a turn has two parts and the second part's acts can be
     /// listed on the turn's start whatever the first act: no first act
     /// changes a cell or holding that listing reads (an entry's push, or a
     /// placement, with a `return … not on entry line` after it).
-    pub(super) fn first_part_free(&self) -> bool {
+    fn first_part_free(&self) -> bool {
         let parts = &self.rules.parts;
-        if parts.len() != 2 {
-            return false;
-        }
         let reads_holdings = parts[1].options.iter().any(|o| {
             matches!(o.action, Action::Place { .. })
                 || matches!(o.only_if, Some(Test::ReserveEmpty | Test::ReserveNotEmpty))
@@ -203,6 +347,7 @@ impl Engine {
         root: &Position,
         changed: CellSet,
         firsts: &[Way],
+        alone: bool,
         out: &mut Successors,
     ) {
         out.stems.clear();
@@ -228,10 +373,11 @@ impl Engine {
             if way.is_group() {
                 for to in way.dests(&out.captures).iter() {
                     let act = way.landing_on(to, board);
-                    out.stems.push(self.free_stem(root, act, jumped, 0));
+                    out.stems.push(self.free_stem(root, act, jumped, 0, alone));
                 }
             } else {
-                out.stems.push(self.free_stem(root, way.act, jumped, 0));
+                out.stems
+                    .push(self.free_stem(root, way.act, jumped, 0, alone));
             }
         }
     }

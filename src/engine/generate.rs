@@ -1,6 +1,7 @@
 //! The acts each primitive allows from a position, before effects and
 //! legality checks (those follow in `Engine::generate_part`).
 
+use super::apply::has_destination;
 use super::jumps::Jump;
 use super::moves::Act;
 use super::{Earlier, Engine, Position};
@@ -294,12 +295,22 @@ impl Engine {
                 continue;
             }
             let dests = way.dests(sets);
-            let mut allowed = CellSet::EMPTY;
-            for to in dests.iter() {
-                if tie.allows(&way.landing_on(to, board)) {
-                    allowed.insert(to);
+            // Ways that share their origin and act on their destination:
+            // one test of the origin, and the near cells at once.
+            let at_once = way.fixed_origin() && (tie.near.is_none() || has_destination(tie.action));
+            let allowed = if !at_once {
+                let mut allowed = CellSet::EMPTY;
+                for to in dests.iter() {
+                    if tie.allows(&way.landing_on(to, board)) {
+                        allowed.insert(to);
+                    }
                 }
-            }
+                allowed
+            } else if tie.from.is_none_or(|from| way.act.from == from) {
+                tie.near.map_or(dests, |near| dests.inter(near))
+            } else {
+                CellSet::EMPTY
+            };
             if allowed == dests {
                 acts[kept] = way;
                 kept += 1;

@@ -103,9 +103,9 @@ pub struct Engine {
     /// The most cells one act of the turn's last part can change (`None`:
     /// any number), to tell which ways may merge (see `reach.rs`).
     last_part_reach: Option<usize>,
-    /// A turn of two parts whose second part can be listed before the first
-    /// act is played (see `free_parts.rs`).
-    first_part_free: bool,
+    /// How a turn of two parts is drawn without walking every first act,
+    /// if it can be (see `free_parts.rs`).
+    second_part: Option<free_parts::SecondPart>,
     /// `[cell][d]`: the cells `d` king steps from the cell, for `leap`;
     /// empty in a game without one.
     rings: Vec<Vec<CellSet>>,
@@ -294,7 +294,7 @@ impl Engine {
             floods: Vec::new(),
             distinct_ways: false,
             last_part_reach: None,
-            first_part_free: false,
+            second_part: None,
             rings: Vec::new(),
             keeps_last: false,
             turn_horizon: 0,
@@ -314,7 +314,7 @@ impl Engine {
         engine.rings = rings(&engine.rules);
         engine.last_part_reach = reach::last_part_reach(&engine.rules);
         engine.floods = jumps::floods(&engine.rules);
-        engine.first_part_free = engine.first_part_free();
+        engine.second_part = engine.second_part();
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {
             let (ff, fr) = engine.rules.players[p].facing.delta();

@@ -29,8 +29,8 @@
 //! After many misses (a turn whose ways are mostly illegal), every way of
 //! the outline is played, its results merged exactly, and one drawn.
 //!
-//! Turns of two parts whose second part never depends on the first act
-//! are drawn without the outline where possible (`free_parts.rs`); what
+//! Turns of two parts whose second part's ways have a bound are drawn
+//! without the outline where possible (`free_parts.rs`); what
 //! an act may change and what a listing reads is in `reach.rs`.
 
 use super::generate::Way;
@@ -94,8 +94,8 @@ impl Engine {
         rng: &mut Rng,
         out: &mut Successors,
     ) -> bool {
-        if self.first_part_free
-            && let Some(drawn) = self.draw_free_two_parts(pos, rng, out)
+        if let Some(second) = self.second_part
+            && let Some(drawn) = self.draw_two_parts(second, pos, rng, out)
         {
             return drawn;
         }
