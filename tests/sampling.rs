@@ -190,6 +190,48 @@ fn bounded_second_parts_are_drawn_uniformly() {
     }
 }
 
+/// With `captures are mandatory`, a draw lists only the options that may
+/// take a piece and draws among the captures, or draws as in any game
+/// when there is none: uniform in positions of both kinds, in English
+/// draughts and in Majority (the most must be taken, rooks take by moving
+/// onto an enemy).
+#[test]
+fn mandatory_captures_are_drawn_uniformly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    let path = dir.join("majority.game").display().to_string();
+    let majority = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+    for (name, engine) in [
+        ("english-draughts", &shipped("english-draughts")),
+        ("majority", &majority),
+    ] {
+        // [without captures, with captures] found and checked.
+        let mut checked = [0; 2];
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(engine);
+            while game.status() == Status::Ongoing && checked.iter().any(|&c| c < 2) {
+                let pos = game.position().clone();
+                let enemy = 1 - pos.to_move();
+                let legal = game.legal().len();
+                let taking = game
+                    .successors()
+                    .positions
+                    .iter()
+                    .filter(|next| next.on_board(enemy) < pos.on_board(enemy))
+                    .count();
+                let kind = usize::from(taking > 0);
+                if legal >= 2 && checked[kind] < 2 && game.moves().len() >= 6 {
+                    assert!(taking == 0 || taking == legal, "{name}: captures mixed");
+                    assert_uniform(name, engine, &pos, &mut rng);
+                    checked[kind] += 1;
+                }
+                game.play_index(rng.below(legal));
+            }
+        }
+        assert_eq!(checked, [2, 2], "{name}: positions of each kind");
+    }
+}
+
 /// Where several ways lead to one position, that move is drawn no more
 /// often than any other: Forms positions where a capture or slide cuts
 /// off so much that two different moves leave the same board, and J

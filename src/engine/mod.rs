@@ -100,6 +100,11 @@ pub struct Engine {
     /// No two ways of playing a turn can lead to one position, so a drawn
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
+    /// `captures are mandatory` in a one-part turn: `[option]`, whether
+    /// the option may take an enemy piece (see [`sample::may_take`]). Only
+    /// these are listed to find the captures; a turn with none is drawn
+    /// like any other.
+    capturing_options: Vec<bool>,
     /// The most cells one act of the turn's last part can change (`None`:
     /// any number), to tell which ways may merge (see `reach.rs`).
     last_part_reach: Option<usize>,
@@ -293,6 +298,7 @@ impl Engine {
             further: Default::default(),
             floods: Vec::new(),
             distinct_ways: false,
+            capturing_options: Vec::new(),
             last_part_reach: None,
             second_part: None,
             rings: Vec::new(),
@@ -316,6 +322,7 @@ impl Engine {
         engine.floods = jumps::floods(&engine.rules);
         engine.second_part = engine.second_part();
         engine.distinct_ways = sample::ways_never_merge(&engine.rules);
+        engine.capturing_options = sample::capturing_options(&engine.rules);
         for (p, progress) in engine.progress.iter_mut().enumerate() {
             let (ff, fr) = engine.rules.players[p].facing.delta();
             let b = &engine.rules.board;
@@ -439,7 +446,12 @@ impl Engine {
 
     /// `captures are mandatory`: when a listed move takes an enemy piece off
     /// the board, only such moves are kept.
-    fn keep_captures(&self, pos: &Position, compulsion: Compulsion, out: &mut Successors) {
+    pub(super) fn keep_captures(
+        &self,
+        pos: &Position,
+        compulsion: Compulsion,
+        out: &mut Successors,
+    ) {
         let enemy = 1 - pos.to_move();
         let before = pos.on_board(enemy);
         let taken = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
@@ -675,7 +687,13 @@ impl Engine {
 
     /// Ends the turn of `mv`, played on `pos`, and keeps the move unless an
     /// earlier move led to the same position. `pos` is as it was after.
-    fn finish_turn(&self, root: &Position, pos: &Position, mv: &Move, out: &mut Successors) {
+    pub(super) fn finish_turn(
+        &self,
+        root: &Position,
+        pos: &Position,
+        mv: &Move,
+        out: &mut Successors,
+    ) {
         // The key once the turn has ended, without ending it.
         let key = self.ended_key(pos);
         if out.moves.len() >= budget::MAX_MOVES {

@@ -14,7 +14,7 @@
 
 use super::apply::{has_destination, has_origin};
 use super::generate::{MAX_SETS, Way};
-use super::moves::Act;
+use super::moves::{Act, Move};
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
@@ -76,8 +76,23 @@ impl Engine {
         if let Some(outcome) = pos.result() {
             return Some(outcome);
         }
-        // Whether a way is legal depends on the other ways: list them all.
-        if self.rules.mandatory_captures.is_some() {
+        // Whether a way is legal depends on the other ways: list the ways
+        // that may take a piece, and draw among those that do; where none
+        // does, every way is legal and the turn is drawn as any other.
+        if let Some(compulsion) = self.rules.mandatory_captures
+            && !self.capturing_options.is_empty()
+        {
+            self.capturing_moves(pos, scratch);
+            if super::budget::stopped() {
+                return None;
+            }
+            if !scratch.is_empty() {
+                self.keep_captures(pos, compulsion, scratch);
+                let mv = scratch.moves[rng.below(scratch.len())];
+                *pos = self.replay(pos, &mv, &mut scratch.trail);
+                return None;
+            }
+        } else if self.rules.mandatory_captures.is_some() {
             self.legal_moves(pos, scratch);
             if scratch.is_empty() {
                 return Some(self.stuck_outcome(pos));
@@ -114,6 +129,56 @@ impl Engine {
         let mv = scratch.moves[rng.below(scratch.len())];
         *pos = self.replay(pos, &mv, &mut scratch.trail);
         None
+    }
+
+    /// The legal moves of `pos`, a one-part turn, that take an enemy piece
+    /// off the board (or convert one: anything that lowers the enemy's
+    /// count on the board, as `captures are mandatory` reads it), from the
+    /// options that may; merged as [`Engine::legal_moves`] merges. No
+    /// capture and no other move can lead to one position, as they leave
+    /// the enemy different counts.
+    fn capturing_moves(&self, pos: &Position, out: &mut Successors) {
+        out.clear();
+        let player = pos.to_move();
+        let enemy = 1 - player;
+        let before = pos.on_board(enemy);
+        let mut acts = std::mem::take(&mut out.acts[0]);
+        acts.clear();
+        let options = &self.rules.parts[0].options;
+        for (i, option) in options.iter().enumerate() {
+            if self.capturing_options[i] {
+                let at = (0, i);
+                let earlier = Earlier::default();
+                self.acts_of(
+                    at,
+                    option,
+                    pos,
+                    player,
+                    earlier,
+                    true,
+                    &mut acts,
+                    &mut out.captures,
+                );
+            }
+        }
+        let mut work = pos.clone();
+        for way in &acts {
+            if !super::budget::charge(1) {
+                super::budget::blame(|| "listing the captures of a turn".into());
+                break;
+            }
+            let header = work.header();
+            let mark = out.trail.len();
+            let jumped = way.captured(&out.captures);
+            let played = self.play_act(0, &mut work, &way.act, jumped, &mut out.trail);
+            if played.is_ok() && work.on_board(enemy) < before {
+                let mut mv = Move::PASS;
+                mv.push(way.act, jumped);
+                self.finish_turn(pos, &work, &mv, out);
+            }
+            work.rollback(&header, &mut out.trail, mark);
+        }
+        out.acts[0] = acts;
     }
 
     /// Lists the ways of a one-part turn and draws among them (see the
@@ -392,4 +457,43 @@ fn apart(a: &MoveRule, b: &MoveRule) -> bool {
 /// jump, always two cells at a time, can).
 fn odd_only(d: &Distance) -> bool {
     d.max == Some(d.min) && d.min % 2 == 1
+}
+
+/// `[option]`: whether each option of a one-part turn may take an enemy
+/// piece off the board or convert one, when `captures are mandatory` and
+/// some option surely cannot (else empty: every way is listed). An
+/// option may if it flanks, jumps capturing, moves onto enemies, pushes
+/// pieces (off the board), or lands a piece where disconnected pieces are
+/// removed.
+pub(super) fn capturing_options(rules: &Rules) -> Vec<bool> {
+    if rules.mandatory_captures.is_none() || rules.parts.len() != 1 {
+        return Vec::new();
+    }
+    let may_take: Vec<bool> = rules.parts[0]
+        .options
+        .iter()
+        .map(|option| may_take(rules, option))
+        .collect();
+    if may_take.iter().all(|&m| m) {
+        return Vec::new();
+    }
+    may_take
+}
+
+/// Whether an option's act may lower the enemy's count on the board.
+pub(super) fn may_take(rules: &Rules, option: &MoveRule) -> bool {
+    if option.flank.is_some()
+        || rules.remove_disconnected.is_some() && has_destination(&option.action)
+    {
+        return true;
+    }
+    match &option.action {
+        Action::Jump { capturing, .. } => *capturing,
+        Action::Step { targets, .. } | Action::Slide { targets, .. } => targets.enemy.is_some(),
+        Action::Enter { .. } => true,
+        Action::Place { .. }
+        | Action::Relocate { .. }
+        | Action::BearOff { .. }
+        | Action::Return { .. } => false,
+    }
 }
