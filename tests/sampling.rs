@@ -14,20 +14,15 @@ use gamut::rng::Rng;
 /// people play. (Games it does pick are checked by the next test. Turns of
 /// several parts, as in J, Amazons or Domineering, are never proven
 /// distinct: they are drawn from the outline, which merges exactly.)
-///
-/// Known exceptions, where the check is cautious: Konane, whose removals
-/// and one-direction chains of jumps never merge, but the check does not
-/// yet prove that removals never meet moves, nor that jumps along disjoint
-/// directions never meet. It is drawn from the exact list instead.
+/// Konane, whose opening removals are open on other turns than its jumps,
+/// and whose chains run straight along four different directions, is
+/// proven distinct.
 #[test]
 fn games_not_drawn_directly_have_ways_that_merge() {
-    const CAUTIOUS: &[&str] = &["konane"];
+    assert!(shipped("konane").ways_never_merge());
     for name in gamut::games::names() {
         let engine = shipped(name);
         if engine.ways_never_merge() || engine.rules().parts.len() > 1 {
-            continue;
-        }
-        if CAUTIOUS.contains(&name) {
             continue;
         }
         let merges = (0..20).any(|seed| {

@@ -18,7 +18,7 @@ use super::moves::{Act, Move};
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
-use crate::rules::{Action, Board, Cell, CellSet, Distance, MoveRule, Rules};
+use crate::rules::{Action, Board, Cell, CellSet, Distance, JumpLeg, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
 /// moves once per ply, and boxing it would allocate in every play-out.)
@@ -378,22 +378,49 @@ pub(super) fn ways_never_merge(rules: &Rules) -> bool {
         return false;
     }
     let options = &rules.parts[0].options;
-    // A copy left behind makes a move from every neighbour the same.
+    // A copy left behind makes a move from every neighbour the same, and
+    // pushes into an empty corner from two sides leave one board. (A
+    // return or removal takes one piece from the cell it names: two of
+    // one option never meet.)
     if options
         .iter()
-        .any(|o| o.leaves_copy || matches!(o.action, Action::Enter { .. } | Action::Return { .. }))
+        .any(|o| o.leaves_copy || matches!(o.action, Action::Enter { .. }))
     {
         return false;
     }
     for (i, a) in options.iter().enumerate() {
         for b in &options[i + 1..] {
             let kinds_meet = a.kind.is_none() || b.kind.is_none() || a.kind == b.kind;
-            if kinds_meet && !apart(a, b) {
+            if kinds_meet && !never_open_together(a, b) && !apart(a, b) {
                 return false;
             }
         }
     }
     true
+}
+
+/// Whether two options are open on no common turn (`only on turn 1` and
+/// `only from turn 3`, as Konane's opening removals and its jumps).
+fn never_open_together(a: &MoveRule, b: &MoveRule) -> bool {
+    let (Some(x), Some(y)) = (a.turns, b.turns) else {
+        return false;
+    };
+    x.last.is_some_and(|last| last < y.first) || y.last.is_some_and(|last| last < x.first)
+}
+
+/// The one direction every leg of a jump takes, for each player, if so:
+/// its chains then run straight from the piece's cell.
+fn one_direction(legs: &[JumpLeg]) -> Option<[u8; 2]> {
+    let mut dirs = [0u8; 2];
+    for (p, d) in dirs.iter_mut().enumerate() {
+        for leg in legs {
+            *d |= leg.dirs[p].0;
+        }
+        if d.count_ones() != 1 {
+            return None;
+        }
+    }
+    Some(dirs)
 }
 
 /// Whether two options can never produce the same act.
@@ -448,6 +475,14 @@ fn apart(a: &MoveRule, b: &MoveRule) -> bool {
         ) => (0..2).all(|p| x[p].0 & y[p].0 == 0),
         (Jump { .. }, Step { distance, .. }) | (Step { distance, .. }, Jump { .. }) => {
             odd_only(distance)
+        }
+        // Chains straight along two different directions from one cell
+        // never end on one cell.
+        (Jump { legs: x, .. }, Jump { legs: y, .. }) => {
+            match (one_direction(x), one_direction(y)) {
+                (Some(x), Some(y)) => x[0] != y[0] && x[1] != y[1],
+                _ => false,
+            }
         }
         _ => false,
     }
