@@ -225,6 +225,12 @@ fn othello_a_placement_must_bracket_and_turns_every_line() {
     moves.sort();
     assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
     assert_illegal(&game, "a1");
+    // A placement that brackets nothing is not listed, and the prompt says
+    // why it is refused.
+    assert_eq!(
+        engine.explain(game.position(), "c3").as_deref(),
+        Some("this move must convert at least one piece")
+    );
     // Black c4 brackets d4 with e4.
     play(&mut game, "c4");
     assert_eq!(game.position().owned(0).len(), 4);

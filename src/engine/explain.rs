@@ -93,6 +93,25 @@ impl Engine {
                         ));
                     }
                 }
+                // A placement that brackets nothing where it must is not
+                // even listed (Othello).
+                for o in part0 {
+                    let Some(flank) = self.must_flank(o) else {
+                        continue;
+                    };
+                    let on = o
+                        .action
+                        .placement_cells()
+                        .map_or(CellSet::EMPTY, |on| on[player]);
+                    let lone = CellSet::single(*c);
+                    if on.contains(*c) && self.flanking(flank, pos, player, lone).is_empty() {
+                        return Some(if flank.convert {
+                            "this move must convert at least one piece".into()
+                        } else {
+                            "this move must remove at least one piece".into()
+                        });
+                    }
+                }
                 None
             }
             [from, to] => {

@@ -6,8 +6,8 @@ use super::jumps::Jump;
 use super::moves::Act;
 use super::{Earlier, Engine, Position};
 use crate::rules::{
-    Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, HeightCompare, KindId, MoveRule,
-    NearLast, PlayerId, Targets, Test,
+    Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, Flank, HeightCompare, KindId,
+    MoveRule, NearLast, PlayerId, Targets, Test,
 };
 
 /// One way of playing a part: an act and, for a capturing jump, the index
@@ -269,6 +269,57 @@ impl Engine {
         self.keep_tied(&tie, first, acts, captures);
     }
 
+    /// The flank a placement of `option` must bracket an enemy piece with
+    /// to be legal (`converting flanked enemies, must convert a piece`, or
+    /// capturing ones with `must remove a piece` where nothing else
+    /// removes): only cells where it does are listed. Where the test
+    /// applies, a placement elsewhere is refused by `play_act` anyway.
+    pub(super) fn must_flank<'o>(&self, option: &'o MoveRule) -> Option<&'o Flank> {
+        let flank = option.flank.as_ref()?;
+        let must = if flank.convert {
+            option.must_convert
+        } else {
+            option.must_remove && self.rules.remove_disconnected.is_none()
+        };
+        let placed = matches!(option.action, Action::Place { .. }) && option.dropping.is_none();
+        (must && placed).then_some(flank)
+    }
+
+    /// The cells of `cells` where a piece of `player` arriving would
+    /// bracket an enemy piece with one of its own along the flank's
+    /// directions (with `adjacent`: touch one), as `apply.rs` flanks: all
+    /// cells at once, by whole-set steps along each direction.
+    pub(super) fn flanking(
+        &self,
+        flank: &Flank,
+        pos: &Position,
+        player: PlayerId,
+        cells: CellSet,
+    ) -> CellSet {
+        let board = &self.rules.board;
+        let enemy = pos.owned(1 - player);
+        let friend = pos.owned(player);
+        let mut out = CellSet::EMPTY;
+        for dir in flank.dirs[player].iter() {
+            let back = DirSet::single(dir.opposite());
+            // The enemy pieces from which a run of enemies along `dir`
+            // reaches a piece of the player's (or any, if adjacent).
+            let mut run = enemy;
+            if !flank.adjacent {
+                run = enemy.inter(board.step_set(friend, back));
+                loop {
+                    let longer = run.union(enemy.inter(board.step_set(run, back)));
+                    if longer == run {
+                        break;
+                    }
+                    run = longer;
+                }
+            }
+            out = out.union(board.step_set(run, back));
+        }
+        out.inter(cells)
+    }
+
     /// The cells `near` allows an act's cell to be on.
     fn near_last(&self, near: &NearLast, pos: &Position, player: PlayerId, last: Cell) -> CellSet {
         let board = &self.rules.board;
@@ -358,7 +409,13 @@ impl Engine {
                         kind: kind as u8,
                         ..base
                     };
-                    let cells = self.dropped(option, pos, player, on[player].inter(empty));
+                    let mut cells = self.dropped(option, pos, player, on[player].inter(empty));
+                    // Every way of an ordered listing is played; a draw
+                    // plays only the ways it draws, each check cheaper
+                    // than finding every bracketing cell.
+                    if ordered && let Some(flank) = self.must_flank(option) {
+                        cells = self.flanking(flank, pos, player, cells);
+                    }
                     push_dests(acts, captures, act, cells, ordered);
                 }
             }

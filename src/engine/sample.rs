@@ -350,7 +350,6 @@ pub(super) fn pick(
         }
         let to = way
             .dests(sets)
-            .iter()
             .nth(index)
             .expect("an index within the group");
         return (i, way.landing_on(to, board));

@@ -93,6 +93,24 @@ impl CellSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The `n`th cell of the set in increasing order, counted from 0, as
+    /// `iter().nth(n)` gives it: whole words are skipped by their counts.
+    pub fn nth(&self, mut n: usize) -> Option<Cell> {
+        for (i, &word) in self.0.iter().enumerate() {
+            let count = word.count_ones() as usize;
+            if n >= count {
+                n -= count;
+                continue;
+            }
+            let mut w = word;
+            for _ in 0..n {
+                w &= w - 1;
+            }
+            return Some((i * 64 + w.trailing_zeros() as usize) as Cell);
+        }
+        None
+    }
+
     /// Whether every cell of `self` is in `other` (true when `self` is empty).
     pub fn is_subset(&self, other: &CellSet) -> bool {
         self.minus(*other).is_empty()
@@ -963,6 +981,20 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nth_cell_of_a_set_is_the_nth_in_order() {
+        let mut set = CellSet::EMPTY;
+        for c in [0, 5, 63, 64, 100, 127, 128, 200, 255] {
+            set.insert(c);
+        }
+        let cells: Vec<Cell> = set.iter().collect();
+        for (n, &c) in cells.iter().enumerate() {
+            assert_eq!(set.nth(n), Some(c));
+        }
+        assert_eq!(set.nth(cells.len()), None);
+        assert_eq!(CellSet::EMPTY.nth(0), None);
+    }
 
     #[test]
     fn stepping_a_set_matches_stepping_each_cell() {
