@@ -5,7 +5,7 @@
 use super::moves::Act;
 use super::position::Edit;
 use super::{Engine, Position};
-use crate::rules::{Action, Cell, CellSet, Flank, MoveRule, PlayerId};
+use crate::rules::{Action, Cell, CellSet, DirSet, Flank, MoveRule, PlayerId};
 
 /// Whether acts of this kind put a piece on a cell (`Act::to`); bear-offs
 /// and returns do not. (Any cell index may be a real cell: a board may have
@@ -163,17 +163,12 @@ impl Engine {
         let Some(dirs) = option.dropping else {
             return cells;
         };
+        // A cell where a piece stops: its neighbour that way is off the
+        // board, a hole or taken.
         let board = &self.rules.board;
-        let mut out = CellSet::EMPTY;
-        for c in cells.iter() {
-            if board
-                .neighbour(c, dirs[player])
-                .is_none_or(|n| !pos.is_empty(n))
-            {
-                out.insert(c);
-            }
-        }
-        out
+        let dir = dirs[player];
+        let above_taken = board.step_set(pos.occupied(), DirSet::single(dir.opposite()));
+        cells.inter(board.cells.minus(board.step_from(dir)).union(above_taken))
     }
 
     /// `promote …`: the piece that arrived on `to` changes kind if the cell

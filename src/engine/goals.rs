@@ -227,6 +227,16 @@ impl Engine {
         lines: DirSet,
     ) -> Option<CellSet> {
         let board = &self.rules.board;
+        // How many of `own` follow `from` along `dir`; past `count` the
+        // number no longer matters unless the row must be exact.
+        let most = if exact { usize::MAX } else { count as usize };
+        let length = |from: Cell, dir: Dir| {
+            board
+                .ray(from, dir)
+                .take(most)
+                .take_while(|n| own.contains(*n))
+                .count()
+        };
         let run = |from: Cell, dir: Dir| {
             board
                 .ray(from, dir)
@@ -244,12 +254,12 @@ impl Engine {
                 if (dir as usize) > (dir.opposite() as usize) && lines.contains(dir.opposite()) {
                     continue;
                 }
-                let row = run(start, dir)
-                    .union(run(start, dir.opposite()))
-                    .union(CellSet::single(start));
-                let len = row.len() as u32;
+                let (ahead, behind) = (length(start, dir), length(start, dir.opposite()));
+                let len = (1 + ahead + behind) as u32;
                 if len == count || (!exact && len > count) {
-                    return Some(row);
+                    // The whole row, however long.
+                    let row = run(start, dir).union(run(start, dir.opposite()));
+                    return Some(row.union(CellSet::single(start)));
                 }
             }
         }
