@@ -5,7 +5,8 @@
 //!
 //! Each case must end in rules or a positioned error (never both, never
 //! neither), with a bounded report, and a valid game must be listed or
-//! refused with the rule named, never panic, abort or hang. The number of
+//! refused with the rule named, never panic, abort or hang; each random
+//! move drawn must be one of the moves listed. The number of
 //! cases is `GAMUT_FUZZ_CASES` (64 unless set; `.ci/run` sets more).
 
 mod common;
@@ -325,11 +326,29 @@ fn play_briefly(engine: &Engine, text: &str) {
     let mut rng = Rng::new(text.len() as u64);
     let mut pos = start;
     let mut scratch = Successors::default();
+    let mut all = Successors::default();
     for _ in 0..20 {
+        // Every draw is one of the listed moves, and finds none only
+        // where none is listed: the samplers' shortcuts against the
+        // plain listing, on rules nobody wrote by hand.
+        engine.successors(&pos, &mut all);
         let over = engine.play_random(&mut pos, &mut rng, &mut scratch);
-        if scratch.overrun().is_some() || over.is_some() {
+        if scratch.overrun().is_some() || all.overrun().is_some() {
             break;
         }
+        if over.is_some() {
+            assert!(
+                all.is_empty(),
+                "{text}\nno move drawn of {} listed",
+                all.len()
+            );
+            break;
+        }
+        assert!(
+            all.positions.contains(&pos),
+            "{text}\na drawn move is not one of the {} listed",
+            all.len()
+        );
     }
 }
 
