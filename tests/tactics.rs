@@ -5,11 +5,12 @@
 //! - `block MOVES => B…`: the opponent wins at once after most moves; only
 //!   the moves `B…` (one to three of them) leave no such win.
 //!
-//! At 2000 iterations on one thread (not `gamut play`'s second on every
-//! core, so that the test is fast and the same on any machine; the wins
-//! and blocks come from the look at every reply, which runs on any
-//! budget), the MCTS player plays a winning move in every `win` position
-//! and a blocking one in every `block` position, over several seeds. The files are written by the ignored test
+//! At the default budget (a second a move, as `gamut play` thinks) on one
+//! thread, two searches at a time, the MCTS player plays a winning move in
+//! every `win` position and a blocking one in every `block` position, over
+//! several seeds. (The wins and blocks come from the look at every reply
+//! before any play-out, so a search stops as soon as it has proven a win,
+//! or that only one move does not lose.) The files are written by the ignored test
 //! `scan_tactics` (`GAMUT_WRITE_TACTICS=1 cargo test --test tactics --
 //! --ignored`); another test checks that what they claim still holds.
 
@@ -18,12 +19,10 @@ use common::*;
 
 use std::path::{Path, PathBuf};
 
-use gamut::ai::{Budget, MctsConfig, mcts_choose};
+use gamut::ai::{DEFAULT_BUDGET, MctsConfig, mcts_choose};
 use gamut::engine::{Engine, Game, Outcome, Position, Status, Successors};
 use gamut::rng::Rng;
 
-/// The iterations the player searches per position.
-const ITERATIONS: u32 = 2000;
 /// Seeds of the player tried on each position.
 const SEEDS: u64 = 3;
 /// Positions of each kind kept per game.
@@ -181,33 +180,56 @@ fn the_tactics_files_still_say_true() {
 #[test]
 fn the_computer_wins_in_one_and_blocks_a_win_in_one() {
     let config = MctsConfig {
-        budget: Budget::Iterations(ITERATIONS),
+        budget: DEFAULT_BUDGET,
         ..MctsConfig::default()
     };
-    let mut tried = 0;
+    let mut cases = Vec::new();
     for game in games() {
-        let engine = shipped(game);
         for entry in read(game) {
-            let g = replay(&engine, &entry.moves);
             for seed in 1..=SEEDS {
-                let mut rng = Rng::new(seed);
-                let choice =
-                    mcts_choose(&engine, g.position(), &g.history_keys(), &config, &mut rng)
-                        .expect("listed")
-                        .expect("the game goes on");
-                let played = &g.legal_notations()[choice.index];
-                assert!(
-                    entry.answers.contains(played),
-                    "{game}.tactics:{}: seed {seed} played {played}, not one of {:?}\n{}",
-                    entry.line,
-                    entry.answers,
-                    game_board(&g)
-                );
-                tried += 1;
+                cases.push((game, seed, entry.line));
             }
         }
     }
-    assert!(tried >= 100, "only {tried} positions tried");
+    assert!(cases.len() >= 100, "only {} positions tried", cases.len());
+    // Two searches at a time, each on one thread, as on this project's
+    // two-core machine; each case is a game, a seed and a file line.
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let halves = cases.chunks(cases.len().div_ceil(2));
+        let workers: Vec<_> = halves
+            .map(|half| {
+                scope.spawn(|| {
+                    half.iter()
+                        .filter_map(|case| try_case(case, &config))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The search's answer to one case, if it is wrong.
+fn try_case(&(game, seed, line): &(&str, u64, usize), config: &MctsConfig) -> Option<String> {
+    let engine = shipped(game);
+    let entry = read(game).into_iter().find(|e| e.line == line)?;
+    let g = replay(&engine, &entry.moves);
+    let mut rng = Rng::new(seed);
+    let choice = mcts_choose(&engine, g.position(), &g.history_keys(), config, &mut rng)
+        .expect("listed")
+        .expect("the game goes on");
+    let played = &g.legal_notations()[choice.index];
+    (!entry.answers.contains(played)).then(|| {
+        format!(
+            "{game}.tactics:{line}: seed {seed} played {played}, not one of {:?}\n{}",
+            entry.answers,
+            game_board(&g)
+        )
+    })
 }
 
 /// Scans seeded random games of every shipped game for tactical

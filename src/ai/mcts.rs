@@ -81,6 +81,10 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// How long the computer thinks when nothing says: a second a move (the
+/// `normal` level of `gamut play`).
+pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
+
 /// Which search a player runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {

@@ -5,5 +5,7 @@ mod mcts;
 mod random;
 
 pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout, play_game, spread};
-pub use mcts::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict, mcts_choose};
+pub use mcts::{
+    Budget, Choice, DEFAULT_BUDGET, MctsConfig, Searcher, Strategy, Verdict, mcts_choose,
+};
 pub use random::{Playout, random_playout};

@@ -19,7 +19,7 @@ pub(crate) enum Seat {
 /// The levels, weakest first, with what each means.
 pub(crate) const LEVELS: [(&str, Budget); 4] = [
     ("easy", Budget::Iterations(200)),
-    ("normal", Budget::Time(Duration::from_secs(1))),
+    ("normal", crate::ai::DEFAULT_BUDGET),
     ("hard", Budget::Time(Duration::from_secs(5))),
     ("expert", Budget::Time(Duration::from_secs(20))),
 ];
