@@ -134,3 +134,22 @@ fn several_errors_in_one_file_are_all_reported_in_order() {
         .collect();
     assert!(lines.windows(2).all(|w| w[0] <= w[1]));
 }
+
+/// Words a newcomer writes as English would have them: a bare number
+/// where a distance belongs is told how a distance is written, and one
+/// enemy piece may be singular.
+#[test]
+fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
+    let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1\n  B on h8\nmove step forward 2\n";
+    let checked = gamut::load::check_source("distance.game", text, Origin::Memory);
+    let help: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.help.clone())
+        .collect();
+    assert!(help.iter().any(|h| h.contains("`exactly 2`")), "{help:?}");
+    let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1\n  B on h8\nmove step any\n\
+                goal each wins with at most 1 enemy piece\n";
+    let checked = gamut::load::check_source("singular.game", text, Origin::Memory);
+    assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+}

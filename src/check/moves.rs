@@ -919,4 +919,15 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             span,
         ));
     }
+    // A `then must` part closed on the first turns leaves them no move.
+    for (part, &span) in rules.parts.iter().skip(1).zip(&then_spans) {
+        let opens = part.options.iter().map(|o| o.turns.map_or(1, |t| t.first));
+        if !part.optional
+            && let Some(first) = opens.min()
+            && first > 1
+        {
+            ch.diags
+                .push(Diagnostic::new(Kind::MustPartClosedEarly { first }, span));
+        }
+    }
 }

@@ -138,6 +138,8 @@ pub enum Code {
     W009,
     /// `explosive-network.game`
     W010,
+    /// `must-part-closed-early.game`
+    W011,
 }
 
 impl Code {
@@ -206,6 +208,7 @@ impl Code {
         Code::W008,
         Code::W009,
         Code::W010,
+        Code::W011,
     ];
 
     /// The code as written in reports: `G042`.
@@ -497,6 +500,11 @@ impl Code {
                 "W010",
                 "a network goal on a board of more than 64 cells with no `limit group size`: its search can take more work than gamut spends (see [Limits](#limits))",
                 "explosive-network",
+            ),
+            Code::W011 => (
+                "W011",
+                "a `then must` part none of whose options is open on the first turns, which then have no legal move",
+                "must-part-closed-early",
             ),
         }
     }
@@ -876,6 +884,11 @@ pub enum Kind {
     },
     /// W010: a network on a big board with no group limit.
     ExplosiveNetwork,
+    /// W011: a `then must` part closed on the first turns.
+    MustPartClosedEarly {
+        /// The first turn on which one of its options is open.
+        first: u16,
+    },
 }
 
 impl Kind {
@@ -945,6 +958,7 @@ impl Kind {
             Kind::ExplosiveJumps => Code::W008,
             Kind::ExplosiveParts { .. } => Code::W009,
             Kind::ExplosiveNetwork => Code::W010,
+            Kind::MustPartClosedEarly { .. } => Code::W011,
         }
     }
 
@@ -1053,7 +1067,7 @@ impl Kind {
                     .into()
             }
             Kind::PushInwardFromInside { cell } => {
-                format!("{cell} is not on the edge, so `pushing inward` gives it no direction")
+                format!("{cell} is not on a side of the grid, so `pushing inward` gives it no direction")
             }
             Kind::TooManyParts { max } => format!("a turn has at most {max} parts"),
             Kind::TooManyJumpLegs { max } => {
@@ -1093,6 +1107,16 @@ impl Kind {
             Kind::ExplosiveParts { parts } => format!(
                 "a turn of {parts} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists"
             ),
+            Kind::MustPartClosedEarly { first } => {
+                let before = if *first == 2 {
+                    "the first turn has".to_string()
+                } else {
+                    format!("turns 1 to {} have", first - 1)
+                };
+                format!(
+                    "no option of this `then must` part is open before turn {first}, so {before} no legal move"
+                )
+            }
             Kind::ExplosiveNetwork => {
                 "a network goal on a board of more than 64 cells, with no group limit: \
                  on a crowded board its search can take more work than gamut spends"
@@ -1230,7 +1254,7 @@ impl Kind {
                 "use it in a `then` part that follows an `enter` or `place`".into()
             }
             Kind::PushInwardFromInside { .. } => {
-                "enter at edge cells only, or name the directions to push".into()
+                "enter at cells on the grid's sides only, or name the directions to push (on a hex board the grid is the rhombus the board is cut from, whose sides `edge` does not follow)".into()
             }
             Kind::TooManyParts { .. } => "merge some `then` parts".into(),
             Kind::TooManyJumpLegs { .. } => "merge legs that jump alike".into(),
@@ -1258,6 +1282,9 @@ impl Kind {
             }
             Kind::ExplosiveNetwork => {
                 "`limit group size N` keeps the pieces apart, as Network does".into()
+            }
+            Kind::MustPartClosedEarly { .. } => {
+                "make the part `then may`, or give an opening of single moves its own turn order (`turns White, then repeat Black, Black, White, White`)".into()
             }
         };
         Some(text)

@@ -386,7 +386,13 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
             "the declaration ends here; a declaration continues only on indented lines".to_string(),
         );
     } else if !found.is_empty() {
-        if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
+        let bare_number = found.chars().all(|c| c.is_ascii_digit());
+        if bare_number && phrases.iter().any(|p| p.starts_with("a distance")) {
+            // `step forward 2`: a distance says how it counts.
+            help = Some(format!(
+                "a distance says how it counts: `exactly {found}`, `up to {found}` or `1..{found}`"
+            ));
+        } else if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
             help = Some(format!("did you mean `{word}`?"));
         } else if phrases.iter().any(|p| p == "the end of the declaration") {
             help = Some(
