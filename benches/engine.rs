@@ -101,3 +101,30 @@ fn playout_from_start(bencher: divan::Bencher, name: &str) {
         random_playout(&engine, &start, &mut rng, 1000, &mut history, &mut buffer)
     });
 }
+
+/// The benchmark games of `benches/games/`, written from the language
+/// reference alone, as games the engine was not tuned for.
+const BENCHMARK_GAMES: &[&str] = &[
+    "crosslink",
+    "frontier-draughts",
+    "pincer-five",
+    "skirmish-run",
+    "stack-clash",
+    "tower-race",
+    "twin-hex",
+    "wall-runners",
+];
+
+#[divan::bench(args = BENCHMARK_GAMES, sample_count = 20)]
+fn playout_of_benchmark_game(bencher: divan::Bencher, name: &str) {
+    let path = format!("{}/benches/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let engine = engine(&path);
+    let start = engine.start();
+    let mut rng = Rng::new(1);
+    let mut history = Vec::new();
+    let mut buffer = Successors::default();
+    bencher.bench_local(|| {
+        history.clear();
+        random_playout(&engine, &start, &mut rng, 1000, &mut history, &mut buffer)
+    });
+}
