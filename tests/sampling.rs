@@ -130,7 +130,8 @@ fn drawn_moves_of_unusual_games_are_uniform() {
 /// (`free_parts.rs`): uniform where every pair of Pairs is reached in two
 /// orders, where a row of three ends the turn after its first stone (a
 /// move of one act among moves of two), in Archers' optional walls and
-/// moats, and in Domineering and Amazons.
+/// moats, in Domineering and Amazons, and in three benchmark games whose
+/// second part moves the last piece or builds a wall in its sight.
 #[test]
 fn bounded_second_parts_are_drawn_uniformly() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
@@ -161,11 +162,25 @@ fn bounded_second_parts_are_drawn_uniformly() {
     }
     assert!(found_alone, "no Pairs position with a one-stone win");
     let archers = load("archers.game");
+    let bench = |file: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("benches/games")
+            .join(file);
+        let path = path.display().to_string();
+        Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap())
+    };
+    // Second parts that move the last piece straight, after a step or a
+    // chain of jumps, and walls in sight of a runner.
+    let (stacks, runners) = (bench("stack-clash.game"), bench("skirmish-run.game"));
+    let walls = bench("wall-runners.game");
     let engines = [
         ("pairs", &pairs, 1),
         ("archers", &archers, 6),
         ("domineering", &shipped("domineering"), 20),
         ("amazons", &shipped("amazons"), 60),
+        ("stack-clash", &stacks, 8),
+        ("skirmish-run", &runners, 8),
+        ("wall-runners", &walls, 8),
     ];
     for (name, engine, plies) in engines {
         for seed in 0..2 {
@@ -331,11 +346,14 @@ fn every_game() -> Vec<(String, Engine)> {
     let mut engines: Vec<(String, Engine)> = gamut::games::names()
         .map(|n| (n.to_string(), shipped(n)))
         .collect();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path().display().to_string();
-        let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
-        engines.push((path, engine));
+    // The test games, and the benchmark games of `benches/games/`.
+    for folder in ["tests/games", "benches/games"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path().display().to_string();
+            let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+            engines.push((path, engine));
+        }
     }
     engines
 }

@@ -13,11 +13,13 @@
 //!   line`, which may not take from the entry's line). The ways after a
 //!   first act are then counted on the turn's start, without playing it,
 //!   and are never more than the second part's acts with no entry line.
-//! - **Bounded**: the second part only places or returns pieces, so its
-//!   acts are at most the cells it may act on, each kind once: for a
-//!   placement `next to` or `in sight of the last piece`, the most cells
-//!   near any one cell on an empty board (a domino's second half, an
-//!   Amazons arrow). The ways after a first act are counted with the act
+//! - **Bounded**: the second part only places or returns pieces, or moves
+//!   the last piece in straight lines, so its acts are at most the cells
+//!   it may act on, each kind once: for a placement `next to` or `in sight
+//!   of the last piece`, the most cells near any one cell on an empty
+//!   board (a domino's second half, an Amazons arrow); for a step or slide
+//!   `moving the last piece`, the most cells its lines cross from any one
+//!   cell. The ways after a first act are counted with the act
 //!   played, which is still far less than counting them after every first
 //!   act.
 
@@ -215,8 +217,10 @@ impl Engine {
     }
 
     /// [`SecondPart::Bounded`], if the second part only places or returns
-    /// pieces: a placement's acts are at most its cells (those near the
-    /// last cell, for a tied one) for each kind, a return's its region.
+    /// pieces or moves the last piece straight: a placement's acts are at
+    /// most its cells (those near the last cell, for a tied one) for each
+    /// kind, a return's its region, a straight move's the cells its lines
+    /// cross.
     fn bounded_second_part(&self) -> Option<SecondPart> {
         let rules = &self.rules;
         let board = &rules.board;
@@ -256,6 +260,17 @@ impl Engine {
                         most_cells * kinds
                     }
                     Action::Return { from, .. } => from[player].len(),
+                    // The piece on the last cell, along straight lines: a
+                    // way for each cell its lines cross.
+                    Action::Step { dirs, .. }
+                    | Action::Slide {
+                        dirs,
+                        with_turns: false,
+                        ..
+                    } if option.moving_last => {
+                        let lines = |c| board.sight(c, dirs[player], CellSet::EMPTY).len();
+                        board.cells.iter().map(lines).max().unwrap_or(0)
+                    }
                     Action::Enter { .. }
                     | Action::Relocate { .. }
                     | Action::Step { .. }

@@ -139,6 +139,15 @@ impl Way {
         }
     }
 
+    /// Where the piece on `from` would land in a straight group: the cell
+    /// whose origin [`Way::landing_on`] gives as `from` (a member of the
+    /// group only if it is among the group's destinations).
+    fn landing_from(&self, from: Cell, board: &Board) -> Option<Cell> {
+        let dir = Dir::ALL[self.act.line as usize];
+        let to = from as i32 + self.act.kind as i32 * board.step_shift(dir);
+        Cell::try_from(to).ok()
+    }
+
     /// The pieces this way jumps and takes.
     pub(super) fn captured(&self, sets: &[CellSet]) -> CellSet {
         if self.set == NO_SET || self.set & GROUP != 0 {
@@ -349,7 +358,16 @@ impl Engine {
             // Ways that share their origin and act on their destination:
             // one test of the origin, and the near cells at once.
             let at_once = way.fixed_origin() && (tie.near.is_none() || has_destination(tie.action));
-            let allowed = if !at_once {
+            let allowed = if let (false, Some(from)) = (way.fixed_origin(), tie.from) {
+                // A straight group moving the last piece: only the landing
+                // of the piece on the last cell, if the group has it.
+                match way.landing_from(from, board) {
+                    Some(to) if dests.contains(to) && tie.allows(&way.landing_on(to, board)) => {
+                        CellSet::single(to)
+                    }
+                    _ => CellSet::EMPTY,
+                }
+            } else if !at_once {
                 let mut allowed = CellSet::EMPTY;
                 for to in dests.iter() {
                     if tie.allows(&way.landing_on(to, board)) {
