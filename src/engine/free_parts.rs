@@ -385,15 +385,59 @@ impl Engine {
                     continue;
                 }
             }
+            let apart_at_least = |act: &Act| self.cells_surely_apart(option, act, jumped, changed);
             if way.is_group() {
                 for to in way.dests(&out.captures).iter() {
                     let act = way.landing_on(to, board);
-                    out.stems.push(self.free_stem(root, act, jumped, 0, alone));
+                    if apart_at_least(&act) <= reach {
+                        out.stems.push(self.free_stem(root, act, jumped, 0, alone));
+                    }
                 }
-            } else {
+            } else if apart_at_least(&way.act) <= reach {
                 out.stems
                     .push(self.free_stem(root, way.act, jumped, 0, alone));
             }
         }
+    }
+
+    /// At least how many cells a first act and a result that changed the
+    /// stacks of `changed` must differ on, by counting alone (0 where
+    /// nothing is sure): a placement changes its cell, and a move that
+    /// takes nothing its origin and its destination. The merge count
+    /// passes over a first act that differs on more cells than the last
+    /// part's act can change, so it need not be made a stem.
+    fn cells_surely_apart(
+        &self,
+        option: &crate::rules::MoveRule,
+        act: &Act,
+        jumped: CellSet,
+        changed: CellSet,
+    ) -> usize {
+        let cells: &[crate::rules::Cell] = match option.action {
+            Action::Place { .. } if option.dropping.is_none() => &[act.to],
+            Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+                if !option.leaves_copy && jumped.is_empty() && act.from != act.to =>
+            {
+                &[act.from, act.to]
+            }
+            Action::Place { .. }
+            | Action::Enter { .. }
+            | Action::Relocate { .. }
+            | Action::Step { .. }
+            | Action::Slide { .. }
+            | Action::Jump { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => return 0,
+        };
+        if option.flank.is_some() || self.rules.remove_disconnected.is_some() {
+            return 0;
+        }
+        // Cells of `changed` the act does not change, and cells it
+        // changes that `changed` lacks.
+        let inside = cells.iter().filter(|&&c| changed.contains(c)).count();
+        changed.len() - inside + (cells.len() - inside)
     }
 }
