@@ -260,6 +260,21 @@ fn draughts_a_capture_is_mandatory() {
     assert_eq!(game.position().owned(1).len(), 1);
 }
 
+/// A king's round of captures may end on the cell it started from, which
+/// it left empty: the only capture here, so the only move. (Before, the
+/// round could neither stop short, under `must continue`, nor end at home,
+/// and the king had no capture at all.)
+#[test]
+fn draughts_a_round_of_captures_may_end_where_it_began() {
+    let engine = draughts("  Black king on c3\n  White man on d4, d6, b6, b4, h8\n");
+    let mut game = Game::new(&engine);
+    assert_eq!(legal(&game), ["c3xc3(b4,d4,b6,d6)"]);
+    play(&mut game, "c3xe5xc7xa5xc3");
+    assert_eq!(game.position().owned(1).len(), 1);
+    let c3 = engine.rules().board.parse_cell("c3").unwrap();
+    assert_eq!(game.position().owner(c3), Some(0));
+}
+
 #[test]
 fn draughts_a_capturing_chain_goes_on_while_it_can() {
     let engine = draughts("  Black man on a1\n  White man on b2, d4, f6, h8\n");

@@ -510,15 +510,19 @@ impl<B: Bitboard> Jumper<'_, B> {
             return;
         }
         let (player, from) = (self.player, self.base.from);
-        if land == from || !self.engine.ends_well(self.jump.option, player, from, land) {
+        // Different captures to one end are different moves. A chain that
+        // comes back to its cell is a move only if it took something (a
+        // draughts king's round of captures).
+        let captured = jumped.inter(self.enemy);
+        if land == from && captured.is_empty()
+            || !self.engine.ends_well(self.jump.option, player, from, land)
+        {
             return;
         }
         let act = Act {
             to: land,
             ..self.base
         };
-        // Different captures to one end are different moves.
-        let captured = jumped.inter(self.enemy);
         // Comparing with every capture so far is work too.
         if !super::budget::charge(1 + self.acts.len() as u64 / 32) {
             super::budget::blame(|| format!("listing the captures of `{}`", self.jump.option.text));
