@@ -286,7 +286,20 @@ impl Engine {
     ) -> usize {
         let options = &self.rules.parts[0].options;
         let mut m = 1;
+        // Copies by one option onto one cell, of one kind of piece, leave
+        // the same position whichever piece was copied: counted unplayed.
+        let copies_drawn = options[drawn.option as usize].leaves_copy && drawn_jumped.is_empty();
+        let same_copy = |act: &Act, jumped: CellSet| {
+            copies_drawn
+                && jumped.is_empty()
+                && (act.option, act.to) == (drawn.option, drawn.to)
+                && pos.kind(act.from) == pos.kind(drawn.from)
+        };
         let mut count = |act: &Act, jumped: CellSet| {
+            if same_copy(act, jumped) {
+                m += 1;
+                return;
+            }
             let mut other = pos.clone();
             let mark = trail.len();
             let played = self.play_act(0, &mut other, act, jumped, trail);
