@@ -3,7 +3,9 @@
 //!
 //! A straight move's candidates are (piece, direction, distance) for every
 //! movable piece, every direction of the option and every distance up to
-//! the farthest any of its pieces may go; a bear-off's are its pieces.
+//! the farthest any of its pieces may go; a step `by line count`'s are
+//! (piece, direction), the count fixing the distance; a bear-off's are its
+//! pieces.
 //! Options whose ways cannot be counted so (jumps, entries, placements, …)
 //! are listed. A candidate is a way exactly when it passes the checks the
 //! listing applies, and each way is one candidate, so a candidate drawn
@@ -52,6 +54,14 @@ enum Space {
         first: usize,
         pieces: usize,
     },
+    /// `step … by line count`: one way at most per piece and direction.
+    LineCount {
+        option: usize,
+        first: usize,
+        pieces: usize,
+        dirs: [Dir; 8],
+        ndirs: usize,
+    },
     /// `listed[first..first + ways]`.
     Listed { first: usize, ways: usize },
 }
@@ -66,6 +76,7 @@ impl Space {
                 ..
             } => pieces * ndirs * span as usize,
             Space::BearOff { pieces, .. } => pieces,
+            Space::LineCount { pieces, ndirs, .. } => pieces * ndirs,
             Space::Listed { ways, .. } => ways,
         }
     }
@@ -78,15 +89,14 @@ impl Engine {
     pub(super) fn draws_candidates(&self) -> bool {
         let options = &self.rules.parts[0].options;
         self.distinct_ways
-            && options
-                .iter()
-                .any(|o| Straight::of(o, 0).is_some() || matches!(o.action, Action::BearOff { .. }))
+            && options.iter().any(|o| {
+                Straight::of(o, 0).is_some()
+                    || o.line_count
+                    || matches!(o.action, Action::BearOff { .. })
+            })
             && !options.iter().any(|o| {
                 // A tie to the last cell is kept by the listing only.
-                o.line_count
-                    || o.near_last.is_some()
-                    || o.moving_last
-                    || matches!(o.action, Action::Jump { .. })
+                o.near_last.is_some() || o.moving_last || matches!(o.action, Action::Jump { .. })
             })
     }
 
@@ -180,6 +190,21 @@ impl Engine {
                     span: (max + 1).saturating_sub(distance.min),
                     through_pieces: line.through_pieces,
                 }
+            } else if let (true, Action::Step { dirs, .. }) = (option.line_count, &option.action) {
+                let (first, pieces, _) = movers_of(option, &mut cands.movers);
+                let mut ds = [Dir::Up; 8];
+                let mut ndirs = 0;
+                for d in dirs[player].iter() {
+                    ds[ndirs] = d;
+                    ndirs += 1;
+                }
+                Space::LineCount {
+                    option: i,
+                    first,
+                    pieces,
+                    dirs: ds,
+                    ndirs,
+                }
             } else if let Action::BearOff { .. } = option.action {
                 let (first, pieces, _) = movers_of(option, &mut cands.movers);
                 Space::BearOff {
@@ -267,6 +292,28 @@ impl Engine {
                     ..Act::EMPTY
                 };
                 leaves.then_some((act, CellSet::EMPTY))
+            }
+            Space::LineCount {
+                option,
+                first,
+                pieces,
+                dirs,
+                ..
+            } => {
+                let from = cands.movers[first + index % pieces];
+                let dir = dirs[index / pieces];
+                let rule = &self.rules.parts[0].options[option];
+                let Action::Step { targets, .. } = &rule.action else {
+                    unreachable!("a line-count space holds a step");
+                };
+                let to = self.line_count_to(rule, pos, player, (from, dir), targets)?;
+                let act = Act {
+                    option: option as u8,
+                    from,
+                    to,
+                    ..Act::EMPTY
+                };
+                Some((act, CellSet::EMPTY))
             }
             Space::Listed { first, .. } => {
                 let way = cands.listed[first + index];

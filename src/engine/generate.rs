@@ -799,34 +799,40 @@ impl Engine {
         base: &Act,
         acts: &mut Vec<Way>,
     ) {
-        let board = &self.rules.board;
-        let occupied = pos.occupied();
-        let enemy = pos.owned(1 - player);
         for from in self.movable(option, pos, player).iter() {
             for dir in dirs.iter() {
-                let count = board.line_through(from, dir).inter(occupied).len();
-                let mut to = from;
-                let mut reached = true;
-                for step in 1..=count {
-                    match board.neighbour(to, dir) {
-                        Some(next) => to = next,
-                        None => {
-                            reached = false;
-                            break;
-                        }
-                    }
-                    let passed_over = step < count;
-                    if passed_over && option.not_over_enemies && enemy.contains(to) {
-                        reached = false;
-                        break;
-                    }
-                }
-                let height = pos.height(from);
-                if reached && self.lands(option, pos, player, from, to, height, targets) {
+                if let Some(to) = self.line_count_to(option, pos, player, (from, dir), targets) {
                     acts.push(Way::plain(Act { from, to, ..*base }));
                 }
             }
         }
+    }
+
+    /// Where a `by line count` step of the piece on `from` along `dir`
+    /// lands, if it is a way of the option: the checks of the listing, one
+    /// line (the counted candidates draw with it too).
+    pub(super) fn line_count_to(
+        &self,
+        option: &MoveRule,
+        pos: &Position,
+        player: PlayerId,
+        (from, dir): (Cell, Dir),
+        targets: &Targets,
+    ) -> Option<Cell> {
+        let board = &self.rules.board;
+        let count = board.line_through(from, dir).inter(pos.occupied()).len();
+        let enemy = pos.owned(1 - player);
+        let mut to = from;
+        for step in 1..=count {
+            to = board.neighbour(to, dir)?;
+            let passed_over = step < count;
+            if passed_over && option.not_over_enemies && enemy.contains(to) {
+                return None;
+            }
+        }
+        let height = pos.height(from);
+        self.lands(option, pos, player, from, to, height, targets)
+            .then_some(to)
     }
 
     /// The cells `min` to `max` king steps from `from` (see
