@@ -305,28 +305,43 @@ impl Engine {
         player: PlayerId,
         cells: CellSet,
     ) -> CellSet {
+        if self.rules.board.size() <= 64 {
+            self.flanking_in::<u64>(flank, pos, player, cells)
+        } else {
+            self.flanking_in::<CellSet>(flank, pos, player, cells)
+        }
+    }
+
+    /// [`Engine::flanking`] on cell sets of one word or of four.
+    fn flanking_in<B: Bitboard>(
+        &self,
+        flank: &Flank,
+        pos: &Position,
+        player: PlayerId,
+        cells: CellSet,
+    ) -> CellSet {
         let board = &self.rules.board;
-        let enemy = pos.owned(1 - player);
-        let friend = pos.owned(player);
-        let mut out = CellSet::EMPTY;
+        let enemy = B::of(pos.owned(1 - player));
+        let friend = B::of(pos.owned(player));
+        let mut out = B::NONE;
         for dir in flank.dirs[player].iter() {
-            let back = DirSet::single(dir.opposite());
+            let back = dir.opposite();
             // The enemy pieces from which a run of enemies along `dir`
             // reaches a piece of the player's (or any, if adjacent).
             let mut run = enemy;
             if !flank.adjacent {
-                run = enemy.inter(board.step_set(friend, back));
+                run = enemy.and(friend.step(board, back));
                 loop {
-                    let longer = run.union(enemy.inter(board.step_set(run, back)));
+                    let longer = run.or(enemy.and(run.step(board, back)));
                     if longer == run {
                         break;
                     }
                     run = longer;
                 }
             }
-            out = out.union(board.step_set(run, back));
+            out = out.or(run.step(board, back));
         }
-        out.inter(cells)
+        out.to_set().inter(cells)
     }
 
     /// The cells `near` allows an act's cell to be on.
@@ -428,10 +443,9 @@ impl Engine {
                         ..base
                     };
                     let mut cells = self.dropped(option, pos, player, on[player].inter(empty));
-                    // Every way of an ordered listing is played; a draw
-                    // plays only the ways it draws, each check cheaper
-                    // than finding every bracketing cell.
-                    if ordered && let Some(flank) = self.must_flank(option) {
+                    // Only the cells that bracket: found for all cells at
+                    // once, which costs less than playing the others.
+                    if let Some(flank) = self.must_flank(option) {
                         cells = self.flanking(flank, pos, player, cells);
                     }
                     push_dests(acts, captures, act, cells, ordered);
