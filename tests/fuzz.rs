@@ -427,9 +427,11 @@ fn corpus() -> Vec<(String, String)> {
         .iter()
         .map(|(name, text)| (format!("{name}.game"), text.to_string()))
         .collect();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .expect("tests/games")
+    // The test games and the benchmark games.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = ["tests/games", "benches/games"]
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(root.join(folder)).expect(folder))
         .map(|e| e.expect("entry").path())
         .collect();
     paths.sort();
