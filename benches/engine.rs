@@ -91,14 +91,18 @@ fn play_typed_move(bencher: divan::Bencher, name: &str) {
 
 #[divan::bench(args = GAMES, sample_count = 20)]
 fn playout_from_start(bencher: divan::Bencher, name: &str) {
-    let engine = engine(name);
+    bench_playouts(bencher, &engine(name));
+}
+
+/// Random play-outs from the start of `engine`'s game, one a sample.
+fn bench_playouts(bencher: divan::Bencher, engine: &Engine) {
     let start = engine.start();
     let mut rng = Rng::new(1);
     let mut history = Vec::new();
     let mut buffer = Successors::default();
     bencher.bench_local(|| {
         history.clear();
-        random_playout(&engine, &start, &mut rng, 1000, &mut history, &mut buffer)
+        random_playout(engine, &start, &mut rng, 1000, &mut history, &mut buffer)
     });
 }
 
@@ -118,13 +122,5 @@ const BENCHMARK_GAMES: &[&str] = &[
 #[divan::bench(args = BENCHMARK_GAMES, sample_count = 20)]
 fn playout_of_benchmark_game(bencher: divan::Bencher, name: &str) {
     let path = format!("{}/benches/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
-    let engine = engine(&path);
-    let start = engine.start();
-    let mut rng = Rng::new(1);
-    let mut history = Vec::new();
-    let mut buffer = Successors::default();
-    bencher.bench_local(|| {
-        history.clear();
-        random_playout(&engine, &start, &mut rng, 1000, &mut history, &mut buffer)
-    });
+    bench_playouts(bencher, &engine(&path));
 }

@@ -21,17 +21,8 @@ fn benchmark_games() -> Vec<(String, Engine)> {
         .into_iter()
         .map(|path| {
             let name = path.display().to_string();
-            let checked = gamut::load::check_game(&name).expect("loads");
-            assert!(
-                checked.diagnostics.is_empty(),
-                "{name}: {:?}",
-                checked
-                    .diagnostics
-                    .iter()
-                    .map(|d| &d.message)
-                    .collect::<Vec<_>>()
-            );
-            (name, Engine::new(checked.rules.unwrap()))
+            let engine = common::clean_game(&name);
+            (name, engine)
         })
         .collect()
 }

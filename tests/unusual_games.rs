@@ -10,8 +10,6 @@
 mod common;
 use common::*;
 
-use gamut::load::check_game;
-
 #[test]
 fn every_unusual_game_checks_and_plays_by_its_rules() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
@@ -23,17 +21,7 @@ fn every_unusual_game_checks_and_plays_by_its_rules() {
     assert!(paths.len() >= 5);
     for path in paths {
         let name = path.display().to_string();
-        let checked = check_game(&name).expect("loads");
-        assert!(
-            checked.diagnostics.is_empty(),
-            "{name}: {:?}",
-            checked
-                .diagnostics
-                .iter()
-                .map(|d| &d.message)
-                .collect::<Vec<_>>()
-        );
-        let engine = gamut::engine::Engine::new(checked.rules.unwrap());
+        let engine = clean_game(&name);
         exercise(&name, &engine, 4, 300);
     }
 }

@@ -18,7 +18,7 @@ use super::moves::Act;
 use super::position::Was;
 use super::{Earlier, Engine, Position};
 use crate::rng::Rng;
-use crate::rules::{Action, Cell, CellSet, Dir, MoveRule, PlayerId};
+use crate::rules::{Action, Cell, CellSet, Dir, DirSet, MoveRule, PlayerId};
 
 /// Candidates drawn before the caller falls back to listing every way.
 const TRIES: usize = 48;
@@ -174,12 +174,7 @@ impl Engine {
                 let (first, pieces, tallest) = movers_of(option, &mut cands.movers);
                 let longest = board.width.max(board.height) as u32;
                 let max = distance.max.unwrap_or(tallest).min(longest);
-                let mut ds = [Dir::Up; 8];
-                let mut ndirs = 0;
-                for d in dirs.iter() {
-                    ds[ndirs] = d;
-                    ndirs += 1;
-                }
+                let (ds, ndirs) = listed_dirs(dirs);
                 Space::Straight {
                     option: i,
                     first,
@@ -192,12 +187,7 @@ impl Engine {
                 }
             } else if let (true, Action::Step { dirs, .. }) = (option.line_count, &option.action) {
                 let (first, pieces, _) = movers_of(option, &mut cands.movers);
-                let mut ds = [Dir::Up; 8];
-                let mut ndirs = 0;
-                for d in dirs[player].iter() {
-                    ds[ndirs] = d;
-                    ndirs += 1;
-                }
+                let (ds, ndirs) = listed_dirs(dirs[player]);
                 Space::LineCount {
                     option: i,
                     first,
@@ -353,4 +343,16 @@ impl Engine {
         self.lands(option, pos, player, from, at, n, targets)
             .then_some(at)
     }
+}
+
+/// The directions of a set in a fixed array, and how many there are, so
+/// that a drawn index picks one.
+fn listed_dirs(dirs: DirSet) -> ([Dir; 8], usize) {
+    let mut listed = [Dir::Up; 8];
+    let mut n = 0;
+    for d in dirs.iter() {
+        listed[n] = d;
+        n += 1;
+    }
+    (listed, n)
 }

@@ -14,6 +14,14 @@ pub(crate) fn shipped(name: &str) -> Engine {
     Engine::new(check_game(name).expect("shipped").rules.expect("valid"))
 }
 
+/// The engine of a game file that checks without a single diagnostic.
+pub(crate) fn clean_game(path: &str) -> Engine {
+    let checked = check_game(path).expect("loads");
+    let messages: Vec<_> = checked.diagnostics.iter().map(|d| &d.message).collect();
+    assert!(messages.is_empty(), "{path}: {messages:?}");
+    Engine::new(checked.rules.expect("valid"))
+}
+
 /// The engine of a game written in the test, which may `extends` a shipped game.
 pub(crate) fn engine_of(text: &str) -> Engine {
     let checked = check_source("scenario.game", text, Origin::Memory);
