@@ -38,6 +38,19 @@ impl Checker {
                 .map_or(self.file_start, |d| d.span);
             self.report(Kind::NeverEnds { how: how.into() }, span);
         }
+        // `captures are mandatory` where no option of any part can take.
+        if rules.mandatory_captures.is_some()
+            && !rules
+                .parts
+                .iter()
+                .flat_map(|p| &p.options)
+                .any(|o| rules.option_may_take(o))
+            && let Some(d) = decls
+                .iter()
+                .find(|d| matches!(d.kind, DeclKind::MandatoryCaptures { .. }))
+        {
+            self.report(Kind::MandatoryWithoutCaptures, d.span);
+        }
         if rules.illegal_if_both_win
             && !rules
                 .goals

@@ -140,6 +140,8 @@ pub enum Code {
     W010,
     /// `must-part-closed-early.game`
     W011,
+    /// `mandatory-captures-without-captures.game`
+    W012,
 }
 
 impl Code {
@@ -209,6 +211,7 @@ impl Code {
         Code::W009,
         Code::W010,
         Code::W011,
+        Code::W012,
     ];
 
     /// The code as written in reports: `G042`.
@@ -505,6 +508,11 @@ impl Code {
                 "W011",
                 "a `then must` part none of whose options is open on the first turns, which then have no legal move",
                 "must-part-closed-early",
+            ),
+            Code::W012 => (
+                "W012",
+                "`captures are mandatory` in a game where no move can take a piece",
+                "mandatory-captures-without-captures",
             ),
         }
     }
@@ -889,6 +897,8 @@ pub enum Kind {
         /// The first turn on which one of its options is open.
         first: u16,
     },
+    /// W012: `captures are mandatory` where nothing can take.
+    MandatoryWithoutCaptures,
 }
 
 impl Kind {
@@ -959,6 +969,7 @@ impl Kind {
             Kind::ExplosiveParts { .. } => Code::W009,
             Kind::ExplosiveNetwork => Code::W010,
             Kind::MustPartClosedEarly { .. } => Code::W011,
+            Kind::MandatoryWithoutCaptures => Code::W012,
         }
     }
 
@@ -1107,6 +1118,9 @@ impl Kind {
             Kind::ExplosiveParts { parts } => format!(
                 "a turn of {parts} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists"
             ),
+            Kind::MandatoryWithoutCaptures => {
+                "`captures are mandatory`, but no move of this game can take a piece, so it changes nothing".into()
+            }
             Kind::MustPartClosedEarly { first } => {
                 let before = if *first == 2 {
                     "the first turn has".to_string()
@@ -1282,6 +1296,9 @@ impl Kind {
             }
             Kind::ExplosiveNetwork => {
                 "`limit group size N` keeps the pieces apart, as Network does".into()
+            }
+            Kind::MandatoryWithoutCaptures => {
+                "give a move a way to take (`jump … capturing`, `onto … enemy`, `capturing flanked enemies`), or remove the line".into()
             }
             Kind::MustPartClosedEarly { .. } => {
                 "make the part `then may`, or give an opening of single moves its own turn order (`turns White, then repeat Black, Black, White, White`)".into()

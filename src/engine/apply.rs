@@ -11,7 +11,7 @@ use crate::rules::{Action, Cell, CellSet, DirSet, Flank, MoveRule, PlayerId};
 /// and returns do not. (Any cell index may be a real cell: a board may have
 /// 256 cells, so no index can stand for "none".)
 pub(super) fn has_destination(action: &Action) -> bool {
-    !matches!(action, Action::BearOff { .. } | Action::Return { .. })
+    action.has_destination()
 }
 
 /// The act's own cell: where its piece arrives, or the cell a bear-off or

@@ -101,7 +101,7 @@ pub struct Engine {
     /// way needs no count of the ways that merge with it.
     distinct_ways: bool,
     /// `captures are mandatory` in a one-part turn: `[option]`, whether
-    /// the option may take an enemy piece (see [`sample::may_take`]). Only
+    /// the option may take an enemy piece (see [`Rules::option_may_take`]). Only
     /// these are listed to find the captures; a turn with none is drawn
     /// like any other.
     capturing_options: Vec<bool>,

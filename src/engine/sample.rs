@@ -519,28 +519,10 @@ pub(super) fn capturing_options(rules: &Rules) -> Vec<bool> {
     let may_take: Vec<bool> = rules.parts[0]
         .options
         .iter()
-        .map(|option| may_take(rules, option))
+        .map(|option| rules.option_may_take(option))
         .collect();
     if may_take.iter().all(|&m| m) {
         return Vec::new();
     }
     may_take
-}
-
-/// Whether an option's act may lower the enemy's count on the board.
-pub(super) fn may_take(rules: &Rules, option: &MoveRule) -> bool {
-    if option.flank.is_some()
-        || rules.remove_disconnected.is_some() && has_destination(&option.action)
-    {
-        return true;
-    }
-    match &option.action {
-        Action::Jump { capturing, .. } => *capturing,
-        Action::Step { targets, .. } | Action::Slide { targets, .. } => targets.enemy.is_some(),
-        Action::Enter { .. } => true,
-        Action::Place { .. }
-        | Action::Relocate { .. }
-        | Action::BearOff { .. }
-        | Action::Return { .. } => false,
-    }
 }

@@ -368,6 +368,12 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether its acts put a piece on a cell (all but bear-offs and
+    /// returns).
+    pub fn has_destination(&self) -> bool {
+        !matches!(self, Action::BearOff { .. } | Action::Return { .. })
+    }
+
     /// The entry lines of an `enter`, per player; `None` for any other
     /// primitive.
     pub fn entries(&self) -> Option<&PerPlayer<Vec<EntryLine>>> {
@@ -725,6 +731,27 @@ impl Rules {
         (Side::Opponent, GoalOutcome::Loses),
         (Side::Opponent, GoalOutcome::Wins),
     ];
+
+    /// Whether an act of `option` may lower the enemy's count on the board,
+    /// which is what `captures are mandatory` calls taking: it flanks,
+    /// jumps capturing, moves onto enemies, pushes pieces along a line, or
+    /// lands a piece where disconnected pieces are removed.
+    pub fn option_may_take(&self, option: &MoveRule) -> bool {
+        if option.flank.is_some()
+            || self.remove_disconnected.is_some() && option.action.has_destination()
+        {
+            return true;
+        }
+        match &option.action {
+            Action::Jump { capturing, .. } => *capturing,
+            Action::Step { targets, .. } | Action::Slide { targets, .. } => targets.enemy.is_some(),
+            Action::Enter { .. } => true,
+            Action::Place { .. }
+            | Action::Relocate { .. }
+            | Action::BearOff { .. }
+            | Action::Return { .. } => false,
+        }
+    }
 
     /// The players' names, in turn order.
     pub fn player_names(&self) -> PerPlayer<&str> {
