@@ -119,6 +119,7 @@ impl Engine {
                     doubt,
                     base: Act { from, ..*base },
                     stop: B::of(self.promotion_stops(pos, player, from)),
+                    first: acts.len(),
                     acts,
                     captures,
                     engine: self,
@@ -437,6 +438,9 @@ struct Jumper<'a, B> {
     base: Act,
     /// Where a chain stops: a promotion that ends the move.
     stop: B,
+    /// Where this piece's captures start in `acts`: only they can repeat
+    /// one found again by another path.
+    first: usize,
     acts: &'a mut Vec<Way>,
     captures: &'a mut Vec<CellSet>,
 }
@@ -523,14 +527,14 @@ impl<B: Bitboard> Jumper<'_, B> {
             to: land,
             ..self.base
         };
-        // Comparing with every capture so far is work too.
-        if !super::budget::charge(1 + self.acts.len() as u64 / 32) {
+        // Comparing with this piece's captures so far is work too.
+        let own = &self.acts[self.first..];
+        if !super::budget::charge(1 + own.len() as u64 / 32) {
             super::budget::blame(|| format!("listing the captures of `{}`", self.jump.option.text));
             self.doubt = B::NONE;
             return;
         }
-        let known = self
-            .acts
+        let known = self.acts[self.first..]
             .iter()
             .any(|w| w.act == act && w.captured(self.captures) == captured);
         if known {
