@@ -444,6 +444,26 @@ fn a_draw_cut_short_by_the_budget_ends_the_play_out() {
     assert!(overruns > 0, "no play-out met the budget");
 }
 
+/// Found by the fuzz harness: a dropped placement followed by a return
+/// was checked for a free second part with no landing cell at all, and
+/// the rank of cell 255 was read (a panic on loading the game).
+#[test]
+fn a_dropped_placement_before_a_return_loads_and_plays() {
+    let engine = engine_of(
+        "board 1 x 2\nplayers White, Black\npieces k0x\n\
+         move place on board, only when reserve is empty, dropping down\n\
+         then may return a piece from board to reserve\n",
+    );
+    assert_eq!(perft(&engine, &engine.start(), 2, &mut Vec::new()), Ok(0));
+    let engine = engine_of(
+        "board 4 x 4\nplayers White, Black\nreserve 4 each\n\
+         move place, dropping down\nthen may return a piece from rank 4 to reserve\n",
+    );
+    // Four columns to drop into, then the turn ends or not: nothing can
+    // be returned from the top rank yet.
+    assert_eq!(perft(&engine, &engine.start(), 1, &mut Vec::new()), Ok(4));
+}
+
 #[test]
 fn a_turn_too_big_to_list_is_still_played_part_by_part() {
     let dir = scratch("by-parts");

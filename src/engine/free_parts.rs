@@ -325,12 +325,16 @@ impl Engine {
                                 free(&act, line.set)
                             })
                     }
-                    Action::Place { .. } if option.dropping.is_some() => {
-                        !reads_holdings && free(&base, self.rules.board.cells)
-                    }
+                    // A dropped piece may land on any cell, not only its
+                    // region's: each landing, with the rank and file it
+                    // names as the entry line.
                     Action::Place { on } => {
+                        let lands = match option.dropping {
+                            Some(_) => self.rules.board.cells,
+                            None => on[player],
+                        };
                         !reads_holdings
-                            && on[player]
+                            && lands
                                 .iter()
                                 .all(|to| free(&Act { to, ..base }, CellSet::single(to)))
                     }
