@@ -51,11 +51,7 @@ fn there_are_eight_and_their_random_games_end_by_the_rules() {
 /// 4,265, 27,117, 167,140 (kings and long captures come later).
 #[test]
 fn the_draughts_relative_counts_the_published_perft() {
-    let path = format!(
-        "{}/benches/games/frontier-draughts.game",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+    let engine = common::project_game("benches/games/frontier-draughts.game");
     let start = engine.start();
     for (depth, leaves) in [
         (1, 9),

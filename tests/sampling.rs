@@ -93,7 +93,6 @@ fn drawn_moves_are_legal_and_uniform() {
 /// onto stacks (drawn from groups, with a count of merging ways).
 #[test]
 fn drawn_moves_of_unusual_games_are_uniform() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
     // Returners' turns merge (an entry, then the return of the piece it
     // pushed into the middle) and are drawn from a counted outline. Pairs'
     // and Archers' second parts place pieces, tied to the last piece or
@@ -107,8 +106,7 @@ fn drawn_moves_of_unusual_games_are_uniform() {
         "pairs.game",
         "archers.game",
     ] {
-        let path = dir.join(file).display().to_string();
-        let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+        let engine = project_game(&format!("tests/games/{file}"));
         for seed in 0..3 {
             let mut game = Game::new(&engine);
             let mut rng = Rng::new(seed);
@@ -134,12 +132,7 @@ fn drawn_moves_of_unusual_games_are_uniform() {
 /// second part moves the last piece or builds a wall in its sight.
 #[test]
 fn bounded_second_parts_are_drawn_uniformly() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    let load = |file: &str| {
-        let path = dir.join(file).display().to_string();
-        Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap())
-    };
-    let pairs = load("pairs.game");
+    let pairs = project_game("tests/games/pairs.game");
     // A position where some move is a single stone that wins.
     let mut found_alone = false;
     for seed in 0..100 {
@@ -161,18 +154,12 @@ fn bounded_second_parts_are_drawn_uniformly() {
         }
     }
     assert!(found_alone, "no Pairs position with a one-stone win");
-    let archers = load("archers.game");
-    let bench = |file: &str| {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("benches/games")
-            .join(file);
-        let path = path.display().to_string();
-        Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap())
-    };
+    let archers = project_game("tests/games/archers.game");
     // Second parts that move the last piece straight, after a step or a
     // chain of jumps, and walls in sight of a runner.
-    let (stacks, runners) = (bench("stack-clash.game"), bench("skirmish-run.game"));
-    let walls = bench("wall-runners.game");
+    let stacks = project_game("benches/games/stack-clash.game");
+    let runners = project_game("benches/games/skirmish-run.game");
+    let walls = project_game("benches/games/wall-runners.game");
     let engines = [
         ("pairs", &pairs, 1),
         ("archers", &archers, 6),
@@ -207,9 +194,7 @@ fn bounded_second_parts_are_drawn_uniformly() {
 /// onto an enemy).
 #[test]
 fn mandatory_captures_are_drawn_uniformly() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    let path = dir.join("majority.game").display().to_string();
-    let majority = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+    let majority = project_game("tests/games/majority.game");
     for (name, engine) in [
         ("english-draughts", &shipped("english-draughts")),
         ("majority", &majority),
@@ -351,7 +336,7 @@ fn every_game() -> Vec<(String, Engine)> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path().display().to_string();
-            let engine = Engine::new(gamut::load::check_game(&path).unwrap().rules.unwrap());
+            let engine = clean_game(&path);
             engines.push((path, engine));
         }
     }

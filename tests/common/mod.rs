@@ -14,6 +14,12 @@ pub(crate) fn shipped(name: &str) -> Engine {
     Engine::new(check_game(name).expect("shipped").rules.expect("valid"))
 }
 
+/// The engine of a game file of the project (`tests/games/pairs.game`),
+/// which must check without a single diagnostic.
+pub(crate) fn project_game(relative: &str) -> Engine {
+    clean_game(&format!("{}/{relative}", env!("CARGO_MANIFEST_DIR")))
+}
+
 /// The engine of a game file that checks without a single diagnostic.
 pub(crate) fn clean_game(path: &str) -> Engine {
     let checked = check_game(path).expect("loads");
