@@ -87,7 +87,10 @@ impl Engine {
                 return None;
             }
             if !scratch.is_empty() {
-                self.keep_captures(pos, compulsion, scratch);
+                // Every move listed takes: only `taking the most` keeps fewer.
+                if compulsion == super::Compulsion::Most {
+                    self.keep_captures(pos, compulsion, scratch);
+                }
                 let mv = scratch.moves[rng.below(scratch.len())];
                 *pos = self.replay(pos, &mv, &mut scratch.trail);
                 return None;
