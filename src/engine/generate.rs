@@ -370,30 +370,33 @@ impl Engine {
                 continue;
             }
             let dests = way.dests(sets);
-            // Ways that share their origin and act on their destination:
-            // one test of the origin, and the near cells at once.
-            let at_once = way.fixed_origin() && (tie.near.is_none() || has_destination(tie.action));
-            let allowed = if let (false, Some(from)) = (way.fixed_origin(), tie.from) {
+            let allowed = match (way.fixed_origin(), tie.from) {
                 // A straight group moving the last piece: only the landing
                 // of the piece on the last cell, if the group has it.
-                match way.landing_from(from, board) {
+                (false, Some(from)) => match way.landing_from(from, board) {
                     Some(to) if dests.contains(to) && tie.allows(&way.landing_on(to, board)) => {
                         CellSet::single(to)
                     }
                     _ => CellSet::EMPTY,
-                }
-            } else if !at_once {
-                let mut allowed = CellSet::EMPTY;
-                for to in dests.iter() {
-                    if tie.allows(&way.landing_on(to, board)) {
-                        allowed.insert(to);
+                },
+                // Ways that share their origin and act on their
+                // destination: one test of the origin, the near cells at once.
+                (true, from) if tie.near.is_none() || has_destination(tie.action) => {
+                    if from.is_none_or(|from| way.act.from == from) {
+                        tie.near.map_or(dests, |near| dests.inter(near))
+                    } else {
+                        CellSet::EMPTY
                     }
                 }
-                allowed
-            } else if tie.from.is_none_or(|from| way.act.from == from) {
-                tie.near.map_or(dests, |near| dests.inter(near))
-            } else {
-                CellSet::EMPTY
+                _ => {
+                    let mut allowed = CellSet::EMPTY;
+                    for to in dests.iter() {
+                        if tie.allows(&way.landing_on(to, board)) {
+                            allowed.insert(to);
+                        }
+                    }
+                    allowed
+                }
             };
             if allowed == dests {
                 acts[kept] = way;
