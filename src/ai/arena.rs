@@ -133,17 +133,33 @@ pub fn play_game(
     }
 }
 
-/// Plays `games` games between `contenders` on `threads` threads, calling
-/// `done` after each; returns them in the order of their numbers.
+/// How an arena's games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule {
+    /// How many games.
+    pub games: usize,
+    /// The run's seed: with a game's number, it fixes the game.
+    pub seed: u64,
+    /// How many threads play them.
+    pub threads: usize,
+    /// The most moves a game may last.
+    pub ply_cap: u32,
+}
+
+/// Plays the schedule's games between `contenders`, calling `done` after
+/// each; returns them in the order of their numbers.
 pub fn arena(
     engine: &Engine,
     contenders: &[Contender; 2],
-    games: usize,
-    seed: u64,
-    threads: usize,
-    ply_cap: u32,
+    schedule: Schedule,
     done: &(dyn Fn(&Bout) + Sync),
 ) -> Vec<Bout> {
+    let Schedule {
+        games,
+        seed,
+        threads,
+        ply_cap,
+    } = schedule;
     let bouts = Mutex::new(Vec::with_capacity(games));
     spread(
         games,

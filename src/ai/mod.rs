@@ -4,7 +4,9 @@ mod arena;
 mod mcts;
 mod random;
 
-pub use arena::{Bout, Contender, Rate, Tally, arena, bout_seed, play_bout, play_game, spread};
+pub use arena::{
+    Bout, Contender, Rate, Schedule, Tally, arena, bout_seed, play_bout, play_game, spread,
+};
 pub use mcts::{
     Budget, Choice, DEFAULT_BUDGET, MctsConfig, Searcher, Strategy, Verdict, mcts_choose,
 };

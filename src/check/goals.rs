@@ -3,7 +3,7 @@
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
-use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest};
+use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest, Network};
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
 pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
@@ -96,12 +96,12 @@ fn check_condition(
                     .push(Diagnostic::new(Kind::NetworkEndsOverlap, *span));
                 return None;
             }
-            Some(GoalTest::Network {
+            Some(GoalTest::Network(Network {
                 a: a_cells,
                 b: b_cells,
                 min,
                 lines,
-            })
+            }))
         }
         Condition::AllIn { region: r, .. } => Some(GoalTest::AllIn {
             region: region(ch, r),

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diag::{Diagnostic, Kind, OffBoard, Span, Suggestion, nearest};
 use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId, Shape};
-use crate::syntax::ast::{Builtin, CellName, Region, RegionExpr, RegionOwner};
+use crate::syntax::ast::{Builtin, CellName, Ident, Region, RegionExpr, RegionOwner};
 
 /// The longest chain of named regions, each defined by the next, that is
 /// evaluated: deeper ones are refused rather than risk the stack.
@@ -181,7 +181,7 @@ impl RegionTable {
                         }
                     }
                 };
-                self.named(env, &name.node, name.span, target, origin, diags)
+                self.named(env, name, target, origin, diags)
             }
         }
     }
@@ -190,12 +190,12 @@ impl RegionTable {
     fn named(
         &mut self,
         env: &Env,
-        name: &str,
-        span: Span,
+        name: &Ident,
         player: PlayerId,
         origin: Option<Cell>,
         diags: &mut Vec<Diagnostic>,
     ) -> CellSet {
+        let (name, span) = (name.node.as_str(), name.span);
         self.used.insert(name.to_string());
         let key = (name.to_string(), player);
         if let Some(s) = self.cache.get(&key) {

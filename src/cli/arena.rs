@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::seat::{self, Seat};
 use super::{Format, OK, USAGE, load_rules, shown};
-use crate::ai::{Budget, Tally, arena};
+use crate::ai::{Budget, Schedule, Tally, arena};
 use crate::engine::Engine;
 
 #[derive(clap::Args)]
@@ -87,15 +87,13 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
             bar.inc(1);
         }
     };
-    let bouts = arena(
-        &engine,
-        &contenders,
+    let schedule = Schedule {
         games,
-        args.seed,
+        seed: args.seed,
         threads,
-        args.ply_cap,
-        &done,
-    );
+        ply_cap: args.ply_cap,
+    };
+    let bouts = arena(&engine, &contenders, schedule, &done);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -486,7 +486,7 @@ impl Session<'_> {
             let goal = &rules.goals[g];
             let connects = matches!(
                 goal.test,
-                crate::rules::GoalTest::Chain { .. } | crate::rules::GoalTest::Network { .. }
+                crate::rules::GoalTest::Chain { .. } | crate::rules::GoalTest::Network(_)
             );
             let counts_for_result = match outcome {
                 Outcome::Win(w) => {

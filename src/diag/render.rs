@@ -78,9 +78,9 @@ pub fn render(diag: &Diagnostic, sources: &Sources, colour: bool) -> String {
     ));
     out.push_str(&paint(BOLD, &format!(": {}", clipped(&diag.message))));
     out.push('\n');
-    snippet(&mut out, sources, diag.span, "", &paint, BLUE, level_colour);
+    snippet(&mut out, sources, diag.span, "", &paint, level_colour);
     if let Some((span, note)) = &diag.note {
-        snippet(&mut out, sources, *span, note, &paint, BLUE, BLUE);
+        snippet(&mut out, sources, *span, note, &paint, BLUE);
     }
     if let Some(help) = &diag.help {
         out.push_str(&format!(
@@ -108,9 +108,9 @@ fn snippet(
     span: super::Span,
     label: &str,
     paint: &dyn Fn(&str, &str) -> String,
-    gutter_colour: &str,
     caret_colour: &str,
 ) {
+    let gutter_colour = BLUE;
     let source = sources.get(span.file);
     let (line, col) = sources.line_col(span.file, span.start);
     let text = sources.line_text(span.file, span.start);

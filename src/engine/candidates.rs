@@ -13,7 +13,7 @@
 //! way. After too many misses the caller lists the ways instead, which is
 //! uniform too, so the draw as a whole is.
 
-use super::generate::{Straight, Way};
+use super::generate::{Listing, Straight, Way};
 use super::moves::Act;
 use super::position::Was;
 use super::{Earlier, Engine, Position};
@@ -204,16 +204,12 @@ impl Engine {
                 }
             } else {
                 let first = cands.listed.len();
-                self.acts_of(
-                    (0, i),
-                    option,
-                    pos,
-                    player,
-                    Earlier::default(),
-                    true,
-                    &mut cands.listed,
-                    captures,
-                );
+                let out = &mut Listing {
+                    ways: &mut cands.listed,
+                    sets: captures,
+                    ordered: true,
+                };
+                self.acts_of((0, i), option, pos, Earlier::default(), out);
                 Space::Listed {
                     first,
                     ways: cands.listed.len() - first,
@@ -296,7 +292,7 @@ impl Engine {
                 let Action::Step { targets, .. } = &rule.action else {
                     unreachable!("a line-count space holds a step");
                 };
-                let to = self.line_count_to(rule, pos, player, (from, dir), targets)?;
+                let to = self.line_count_to(rule, pos, (from, dir), targets)?;
                 let act = Act {
                     option: option as u8,
                     from,
@@ -340,8 +336,7 @@ impl Engine {
                 return None;
             }
         }
-        self.lands(option, pos, player, from, at, n, targets)
-            .then_some(at)
+        self.lands(option, pos, (from, at), targets).then_some(at)
     }
 }
 

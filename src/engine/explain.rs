@@ -7,6 +7,7 @@
 //! cells the text names. The answer is a best effort: one sentence, or
 //! `None` when nothing specific can be said.
 
+use super::generate::Listing;
 use super::notation::without_arrow;
 use super::{Earlier, Engine, Position, Refusal};
 use crate::rules::{Action, Cell, CellSet, Test};
@@ -208,11 +209,12 @@ impl Engine {
         self.acts_of_part(
             0,
             pos,
-            player,
             Earlier::default(),
-            true,
-            &mut acts,
-            &mut captures,
+            &mut Listing {
+                ways: &mut acts,
+                sets: &mut captures,
+                ordered: true,
+            },
         );
         for way in acts {
             let (act, jumped) = (way.act, way.captured(&captures));

@@ -24,7 +24,7 @@
 //!   act.
 
 use super::apply::has_destination;
-use super::generate::Way;
+use super::generate::{Listing, Way};
 use super::moves::{Act, Move};
 use super::outline::{MISSES, Stem};
 use super::position::Edit;
@@ -72,11 +72,12 @@ impl Engine {
         self.acts_of_part(
             0,
             pos,
-            player,
             Earlier::default(),
-            false,
-            &mut firsts,
-            &mut out.captures,
+            &mut Listing {
+                ways: &mut firsts,
+                sets: &mut out.captures,
+                ordered: false,
+            },
         );
         let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
         let (bound, alone) = match second {
@@ -170,8 +171,16 @@ impl Engine {
     /// `earlier` (its entry line).
     fn count_second_part(&self, pos: &Position, earlier: Earlier, out: &mut Successors) -> usize {
         let mut acts = std::mem::take(&mut out.acts[1]);
-        let player = pos.to_move();
-        let n = self.count_acts_of_part(1, pos, player, earlier, &mut acts, &mut out.captures);
+        let n = self.count_acts_of_part(
+            1,
+            pos,
+            earlier,
+            &mut Listing {
+                ways: &mut acts,
+                sets: &mut out.captures,
+                ordered: false,
+            },
+        );
         out.acts[1] = acts;
         n
     }

@@ -158,45 +158,106 @@ impl Way {
     }
 }
 
+/// Where a listing of acts goes: the ways, the sets of destinations and
+/// captures they point into, and how they are listed: one act at a time,
+/// in the order people read them (`ordered`), or grouped for a draw.
+pub(super) struct Listing<'a> {
+    pub ways: &'a mut Vec<Way>,
+    pub sets: &'a mut Vec<CellSet>,
+    pub ordered: bool,
+}
+
+impl Listing<'_> {
+    #[inline]
+    fn push(&mut self, act: Act) {
+        self.ways.push(Way::plain(act));
+    }
+
+    /// Pushes the acts that are `base` with a destination in `dests`: one
+    /// by one when ordered, else as one group (see [`Way`]).
+    pub(super) fn push_dests(&mut self, base: Act, dests: CellSet) {
+        if self.ordered || dests.len() < 2 || self.sets.len() >= MAX_SETS {
+            for to in dests.iter() {
+                self.push(Act { to, ..base });
+            }
+            return;
+        }
+        self.sets.push(dests);
+        self.ways.push(Way::group(base, self.sets.len() - 1));
+    }
+
+    /// Pushes the straight moves landing on `cells` (`distance` cells
+    /// along `dir`) as one group, when unordered and there are several.
+    /// False when the caller should push them one by one.
+    #[inline]
+    fn group_landings(&mut self, base: &Act, cells: CellSet, dir: Dir, distance: u32) -> bool {
+        if self.ordered
+            || cells.len() < 2
+            || self.sets.len() >= MAX_SETS
+            || distance > u8::MAX as u32
+        {
+            return false;
+        }
+        self.sets.push(cells);
+        let index = self.sets.len() - 1;
+        self.ways.push(Way::straight(*base, dir, distance, index));
+        true
+    }
+
+    /// Pushes an act for each landing cell in `cells` that `check`
+    /// accepts; its piece came from `back` cell indices before.
+    #[inline(always)]
+    fn push_landings<B: Bitboard>(
+        &mut self,
+        base: &Act,
+        mut cells: B,
+        back: i32,
+        check: impl Fn(Cell, Cell) -> bool,
+    ) {
+        while let Some(to) = cells.pop() {
+            let from = (to as i32 - back) as Cell;
+            if check(from, to) {
+                self.push(Act { from, to, ..*base });
+            }
+        }
+    }
+}
+
+/// The pieces of a straight move stepped together: those on `origins`,
+/// which may all go from `min` to `max` cells and end on `ends`.
+#[derive(Clone, Copy)]
+struct Heads {
+    origins: CellSet,
+    min: u32,
+    max: u32,
+    ends: CellSet,
+}
+
 impl Engine {
     /// Pushes every act of every option of a part (see [`Engine::acts_of`]).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn acts_of_part(
         &self,
         part: usize,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
+        out: &mut Listing,
     ) {
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
-            self.acts_of(
-                (part, i),
-                option,
-                pos,
-                player,
-                earlier,
-                ordered,
-                acts,
-                captures,
-            );
+            self.acts_of((part, i), option, pos, earlier, out);
         }
     }
 
     /// How many acts [`Engine::acts_of_part`] lists, each act of a group
-    /// counted. Returns are counted without listing them; `acts` and
-    /// `captures` are scratch, left as they were.
+    /// counted. Returns are counted without listing them; `scratch` is
+    /// left as it was.
     pub(super) fn count_acts_of_part(
         &self,
         part: usize,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
+        scratch: &mut Listing,
     ) -> usize {
+        let player = pos.to_move();
         let mut n = 0;
         for (i, option) in self.rules.parts[part].options.iter().enumerate() {
             match &option.action {
@@ -218,42 +279,40 @@ impl Engine {
                 | Action::Jump { .. }
                 | Action::BearOff { .. }
                 | Action::Return { .. } => {
-                    let (first, sets) = (acts.len(), captures.len());
-                    let at = (part, i);
-                    self.acts_of(at, option, pos, player, earlier, false, acts, captures);
-                    n += acts[first..]
+                    let (first, sets) = (scratch.ways.len(), scratch.sets.len());
+                    let ordered = std::mem::replace(&mut scratch.ordered, false);
+                    self.acts_of((part, i), option, pos, earlier, scratch);
+                    scratch.ordered = ordered;
+                    n += scratch.ways[first..]
                         .iter()
-                        .map(|w| w.ways(captures))
+                        .map(|w| w.ways(scratch.sets))
                         .sum::<usize>();
-                    acts.truncate(first);
-                    captures.truncate(sets);
+                    scratch.ways.truncate(first);
+                    scratch.sets.truncate(sets);
                 }
             }
         }
         n
     }
 
-    /// Pushes every act of one option. With `ordered`, in the order people
-    /// read them: by the cell a piece leaves, then by direction and
-    /// distance, a piece's jump ends lowest first (a random draw does not
-    /// need it).
-    #[allow(clippy::too_many_arguments)]
+    /// Pushes every act of one option of the player to move. Ordered, in
+    /// the order people read them: by the cell a piece leaves, then by
+    /// direction and distance, a piece's jump ends lowest first (a random
+    /// draw does not need it).
     pub(super) fn acts_of(
         &self,
         at: (usize, usize),
         option: &MoveRule,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
+        out: &mut Listing,
     ) {
+        let player = pos.to_move();
         if !self.option_open(option, pos, player) {
             return;
         }
         if option.near_last.is_none() && !option.moving_last {
-            self.untied_acts_of(at, option, pos, player, earlier, ordered, acts, captures);
+            self.untied_acts_of(at, option, pos, earlier, out);
             return;
         }
         // A first part refers to the last act of the turn before.
@@ -265,8 +324,8 @@ impl Engine {
         let Some(last) = last else {
             return;
         };
-        let first = acts.len();
-        self.untied_acts_of(at, option, pos, player, earlier, ordered, acts, captures);
+        let first = out.ways.len();
+        self.untied_acts_of(at, option, pos, earlier, out);
         let tie = Tie {
             near: option
                 .near_last
@@ -275,7 +334,7 @@ impl Engine {
             from: option.moving_last.then_some(last),
             action: &option.action,
         };
-        self.keep_tied(&tie, first, acts, captures);
+        self.keep_tied(&tie, first, out.ways, out.sets);
     }
 
     /// The flank a placement of `option` must bracket an enemy piece with
@@ -420,18 +479,15 @@ impl Engine {
     }
 
     /// Pushes every act of one option, whatever the last cell.
-    #[allow(clippy::too_many_arguments)]
     fn untied_acts_of(
         &self,
         (part, index): (usize, usize),
         option: &MoveRule,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
+        out: &mut Listing,
     ) {
+        let player = pos.to_move();
         let base = Act {
             part: part as u8,
             option: index as u8,
@@ -451,7 +507,7 @@ impl Engine {
                     if let Some(flank) = self.must_flank(option) {
                         cells = self.flanking(flank, pos, player, cells);
                     }
-                    push_dests(acts, captures, act, cells, ordered);
+                    out.push_dests(act, cells);
                 }
             }
             Action::Enter { entries } => {
@@ -462,12 +518,12 @@ impl Engine {
                         if line.set.is_subset(&occupied) {
                             continue;
                         }
-                        acts.push(Way::plain(Act {
+                        out.push(Act {
                             kind: kind as u8,
                             to: line.cells[0],
                             line: i as u16,
                             ..base
-                        }));
+                        });
                     }
                 }
             }
@@ -480,35 +536,39 @@ impl Engine {
                     let (min, max) = bounds(distance, pos.height(from));
                     let near = self.within(from, min, max);
                     let act = Act { from, ..base };
-                    push_dests(acts, captures, act, dests.inter(near), ordered);
+                    out.push_dests(act, dests.inter(near));
                 }
             }
             Action::Relocate { to, distance: None } => {
                 let dests = to[player].inter(empty);
                 let movers = self.movable(option, pos, player);
-                if !ordered && dests.len() >= 2 && captures.len() < MAX_SETS {
+                if !out.ordered && dests.len() >= 2 && out.sets.len() < MAX_SETS {
                     // Every piece may go to the same cells: one set for all.
-                    captures.push(dests);
-                    let index = captures.len() - 1;
+                    out.sets.push(dests);
+                    let index = out.sets.len() - 1;
                     for from in movers.iter() {
-                        acts.push(Way::group(Act { from, ..base }, index));
+                        out.ways.push(Way::group(Act { from, ..base }, index));
                     }
                 } else {
                     for from in movers.iter() {
-                        push_dests(acts, captures, Act { from, ..base }, dests, ordered);
+                        out.push_dests(Act { from, ..base }, dests);
                     }
                 }
             }
             Action::Step { dirs, targets, .. } if option.line_count => {
-                self.line_count_steps(option, pos, player, dirs[player], targets, &base, acts);
+                let step = Directed {
+                    option,
+                    dirs: dirs[player],
+                    targets,
+                };
+                self.line_count_steps(&step, pos, &base, out.ways);
             }
             Action::Step { .. }
             | Action::Slide {
                 with_turns: false, ..
             } => {
                 let line = Straight::of(option, player).expect("a straight move");
-                let sets = (!ordered).then_some(&mut *captures);
-                self.straight_acts(option, pos, player, &line, &base, ordered, acts, sets);
+                self.straight_acts(pos, &line, &base, out);
             }
             Action::Slide {
                 dirs,
@@ -516,16 +576,15 @@ impl Engine {
                 targets,
                 ..
             } => {
-                let slide = (option, dirs[player], targets);
+                let slide = Directed {
+                    option,
+                    dirs: dirs[player],
+                    targets,
+                };
                 if self.rules.board.size() <= 64 {
-                    self.slides_with_turns::<u64>(
-                        pos, player, slide, &base, ordered, acts, captures,
-                    );
+                    self.slides_with_turns::<u64>(pos, &slide, &base, out);
                 } else {
-                    let sets = captures;
-                    self.slides_with_turns::<CellSet>(
-                        pos, player, slide, &base, ordered, acts, sets,
-                    );
+                    self.slides_with_turns::<CellSet>(pos, &slide, &base, out);
                 }
             }
             Action::Jump {
@@ -540,15 +599,15 @@ impl Engine {
                     capturing: *capturing,
                 };
                 if self.rules.board.size() <= 64 {
-                    self.jumps::<u64>(&jump, pos, player, &base, ordered, acts, captures);
+                    self.jumps::<u64>(&jump, pos, &base, out);
                 } else {
-                    self.jumps::<CellSet>(&jump, pos, player, &base, ordered, acts, captures);
+                    self.jumps::<CellSet>(&jump, pos, &base, out);
                 }
             }
             Action::BearOff { dirs, distance } => {
                 for from in self.movable(option, pos, player).iter() {
                     if self.bears_off(pos, from, dirs[player], distance) {
-                        acts.push(Way::plain(Act { from, ..base }));
+                        out.push(Act { from, ..base });
                     }
                 }
             }
@@ -557,7 +616,7 @@ impl Engine {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
                     {
-                        acts.push(Way::plain(Act { from: c, ..base }));
+                        out.push(Act { from: c, ..base });
                     }
                 }
             }
@@ -567,49 +626,30 @@ impl Engine {
     /// The acts of straight moves: every movable piece at once, a set of
     /// heads stepped along each direction, one distance at a time. A step
     /// passes over pieces; a slide stops at the first one.
-    #[allow(clippy::too_many_arguments)]
-    fn straight_acts(
-        &self,
-        option: &MoveRule,
-        pos: &Position,
-        player: PlayerId,
-        line: &Straight,
-        base: &Act,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        mut sets: Option<&mut Vec<CellSet>>,
-    ) {
+    fn straight_acts(&self, pos: &Position, line: &Straight, base: &Act, out: &mut Listing) {
+        let (option, player) = (line.option, pos.to_move());
         let movers = self.movable(option, pos, player);
         if movers.is_empty() {
             return;
         }
-        let start = acts.len();
-        let board = &self.rules.board;
-        let mut ends = board.cells;
+        let start = out.ways.len();
+        let mut ends = self.rules.board.cells;
         if let Some(region) = &option.ending_in {
             ends = ends.inter(region[player]);
         }
-        let (dmin, dmax) = (line.distance.min, line.distance.max);
+        let min = line.distance.min;
+        let heads = |origins, max| Heads {
+            origins,
+            min,
+            max,
+            ends,
+        };
         // `up to height`: pieces of one height go equally far, so they are
         // stepped together, one set per height.
         let mut classes = [(CellSet::EMPTY, 0u32); 8];
         let mut n = 0;
-        match dmax {
-            Some(max) => {
-                self.straight_class(
-                    pos,
-                    player,
-                    line,
-                    option,
-                    movers,
-                    dmin,
-                    max,
-                    ends,
-                    base,
-                    acts,
-                    sets.as_deref_mut(),
-                );
-            }
+        match line.distance.max {
+            Some(max) => self.straight_heads(pos, line, heads(movers, max), base, out),
             None => {
                 let mut rest = CellSet::EMPTY;
                 for c in movers.iter() {
@@ -625,127 +665,100 @@ impl Engine {
                 }
                 // More heights than classes: the rest one by one.
                 for c in rest.iter() {
-                    let one = CellSet::single(c);
-                    let h = pos.height(c);
-                    let sets = sets.as_deref_mut();
-                    self.straight_class(
-                        pos, player, line, option, one, dmin, h, ends, base, acts, sets,
-                    );
+                    let one = heads(CellSet::single(c), pos.height(c));
+                    self.straight_heads(pos, line, one, base, out);
                 }
             }
         }
         for &(set, max) in &classes[..n] {
-            let sets = sets.as_deref_mut();
-            self.straight_class(
-                pos, player, line, option, set, dmin, max, ends, base, acts, sets,
-            );
+            self.straight_heads(pos, line, heads(set, max), base, out);
         }
-        if ordered {
+        if out.ordered {
             // Stable: each piece's moves stay in direction and distance order.
-            acts[start..].sort_by_key(|w| w.act.from);
+            out.ways[start..].sort_by_key(|w| w.act.from);
         }
     }
 
-    /// The straight moves of pieces that may all go from `min` to `max` cells.
-    #[allow(clippy::too_many_arguments)]
-    fn straight_class(
+    /// The straight moves of the pieces `heads`, in every direction.
+    fn straight_heads(
         &self,
         pos: &Position,
-        player: PlayerId,
         line: &Straight,
-        option: &MoveRule,
-        origins: CellSet,
-        min: u32,
-        max: u32,
-        ends: CellSet,
+        heads: Heads,
         base: &Act,
-        acts: &mut Vec<Way>,
-        mut sets: Option<&mut Vec<CellSet>>,
+        out: &mut Listing,
     ) {
-        for dir in line.dirs.iter() {
-            // Every move one way ends as far forward as any other.
-            if option.must_end_further_forward && self.ahead_of(player, dir) <= 0 {
-                continue;
-            }
-            if self.rules.board.size() <= 64 {
-                let sets = sets.as_deref_mut();
-                self.heads::<u64>(
-                    pos, player, line, dir, origins, min, max, ends, base, acts, sets,
-                );
-            } else {
-                let sets = sets.as_deref_mut();
-                self.heads::<CellSet>(
-                    pos, player, line, dir, origins, min, max, ends, base, acts, sets,
-                );
-            }
+        if self.rules.board.size() <= 64 {
+            self.heads::<u64>(pos, line, heads, base, out);
+        } else {
+            self.heads::<CellSet>(pos, line, heads, base, out);
         }
     }
 
-    /// Steps the pieces of `origins` along `dir` from `min` to `max` cells
-    /// and pushes an act for each landing its targets allow.
-    #[allow(clippy::too_many_arguments)]
+    /// Steps the pieces of `heads` along each direction from `min` to
+    /// `max` cells and pushes an act for each landing its targets allow.
     #[inline]
     fn heads<B: Bitboard>(
         &self,
         pos: &Position,
-        player: PlayerId,
         line: &Straight,
-        dir: Dir,
-        origins: CellSet,
-        min: u32,
-        max: u32,
-        ends: CellSet,
+        heads: Heads,
         base: &Act,
-        acts: &mut Vec<Way>,
-        mut sets: Option<&mut Vec<CellSet>>,
+        out: &mut Listing,
     ) {
+        let player = pos.to_move();
         let board = &self.rules.board;
-        let shift = board.step_shift(dir);
         let own = B::of(pos.owned(player));
         let enemy = B::of(pos.owned(1 - player));
         let empty = B::of(board.cells.minus(pos.occupied()));
-        let (ends, targets) = (B::of(ends), line.targets);
-        let mut heads = B::of(origins);
-        let mut d = 0;
-        while d < max {
-            d += 1;
-            heads = heads.step(board, dir);
-            if heads.is_none() {
-                break;
+        let (ends, targets) = (B::of(heads.ends), line.targets);
+        for dir in line.dirs.iter() {
+            // Every move one way ends as far forward as any other.
+            if line.option.must_end_further_forward && self.ahead_of(player, dir) <= 0 {
+                continue;
             }
-            if d >= min {
-                let land = heads.and(ends);
-                let back = d as i32 * shift;
-                if targets.empty {
-                    let cells = land.and(empty);
-                    if !group_landings(acts, sets.as_deref_mut(), base, cells.to_set(), dir, d) {
-                        push_landings(acts, base, cells, back, |_, _| true);
-                    }
+            let shift = board.step_shift(dir);
+            let mut at = B::of(heads.origins);
+            let mut d = 0;
+            while d < heads.max {
+                d += 1;
+                at = at.step(board, dir);
+                if at.is_none() {
+                    break;
                 }
-                if let Some(cmp) = targets.friend {
-                    push_landings(acts, base, land.and(own), back, |from, to| {
-                        cmp.holds(pos.height(to), pos.height(from))
-                            && pos.kind(to) == pos.kind(from)
-                    });
-                }
-                match targets.enemy {
-                    Some(HeightCompare::Any) => {
-                        let cells = land.and(enemy);
-                        if !group_landings(acts, sets.as_deref_mut(), base, cells.to_set(), dir, d)
-                        {
-                            push_landings(acts, base, cells, back, |_, _| true);
+                if d >= heads.min {
+                    let land = at.and(ends);
+                    let back = d as i32 * shift;
+                    if targets.empty {
+                        let cells = land.and(empty);
+                        if !out.group_landings(base, cells.to_set(), dir, d) {
+                            out.push_landings(base, cells, back, |_, _| true);
                         }
                     }
-                    Some(cmp) => {
-                        push_landings(acts, base, land.and(enemy), back, |from, to| {
+                    if let Some(cmp) = targets.friend {
+                        out.push_landings(base, land.and(own), back, |from, to| {
                             cmp.holds(pos.height(to), pos.height(from))
+                                && pos.kind(to) == pos.kind(from)
                         });
                     }
-                    None => {}
+                    match targets.enemy {
+                        Some(HeightCompare::Any) => {
+                            let cells = land.and(enemy);
+                            if !out.group_landings(base, cells.to_set(), dir, d) {
+                                out.push_landings(base, cells, back, |_, _| true);
+                            }
+                        }
+                        Some(cmp) => {
+                            out.push_landings(base, land.and(enemy), back, |from, to| {
+                                cmp.holds(pos.height(to), pos.height(from))
+                            });
+                        }
+                        None => {}
+                    }
                 }
-            }
-            if !line.through_pieces {
-                heads = heads.and(empty);
+                if !line.through_pieces {
+                    at = at.and(empty);
+                }
             }
         }
     }
@@ -805,20 +818,11 @@ impl Engine {
     /// exactly as many cells as the whole line through it that way holds
     /// stacks (its own included), over friends only with `not over
     /// enemies`, and lands where its targets allow.
-    #[allow(clippy::too_many_arguments)]
-    fn line_count_steps(
-        &self,
-        option: &MoveRule,
-        pos: &Position,
-        player: PlayerId,
-        dirs: DirSet,
-        targets: &Targets,
-        base: &Act,
-        acts: &mut Vec<Way>,
-    ) {
+    fn line_count_steps(&self, step: &Directed, pos: &Position, base: &Act, acts: &mut Vec<Way>) {
+        let (option, player) = (step.option, pos.to_move());
         for from in self.movable(option, pos, player).iter() {
-            for dir in dirs.iter() {
-                if let Some(to) = self.line_count_to(option, pos, player, (from, dir), targets) {
+            for dir in step.dirs.iter() {
+                if let Some(to) = self.line_count_to(option, pos, (from, dir), step.targets) {
                     acts.push(Way::plain(Act { from, to, ..*base }));
                 }
             }
@@ -832,10 +836,10 @@ impl Engine {
         &self,
         option: &MoveRule,
         pos: &Position,
-        player: PlayerId,
         (from, dir): (Cell, Dir),
         targets: &Targets,
     ) -> Option<Cell> {
+        let player = pos.to_move();
         let board = &self.rules.board;
         let count = board.line_through(from, dir).inter(pos.occupied()).len();
         let enemy = pos.owned(1 - player);
@@ -847,9 +851,7 @@ impl Engine {
                 return None;
             }
         }
-        let height = pos.height(from);
-        self.lands(option, pos, player, from, to, height, targets)
-            .then_some(to)
+        self.lands(option, pos, (from, to), targets).then_some(to)
     }
 
     /// The cells `min` to `max` king steps from `from` (see
@@ -904,19 +906,17 @@ impl Engine {
         }
     }
 
-    /// Whether a piece moving from `from` (a stack of `n`) may end on `to`.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the top piece on `from`, of the player to move, may end on
+    /// `to`, by its targets and the option's tests of where a move ends.
     #[inline(always)]
     pub(super) fn lands(
         &self,
         option: &MoveRule,
         pos: &Position,
-        player: PlayerId,
-        from: Cell,
-        to: Cell,
-        n: u32,
+        (from, to): (Cell, Cell),
         targets: &Targets,
     ) -> bool {
+        let (player, n) = (pos.to_move(), pos.height(from));
         let target_ok = match pos.owner(to) {
             None => targets.empty && pos.is_empty(to),
             Some(p) if p == player => targets
@@ -975,18 +975,16 @@ impl Engine {
     /// reachable through empty cells, and onto the pieces next to those.
     /// The empty cells fall into regions, flooded once for all pieces; a
     /// piece reaches the regions next to it.
-    #[allow(clippy::too_many_arguments)]
     fn slides_with_turns<B: Bitboard>(
         &self,
         pos: &Position,
-        player: PlayerId,
-        (option, dirs, targets): (&MoveRule, DirSet, &Targets),
+        slide: &Directed,
         base: &Act,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        sets: &mut Vec<CellSet>,
+        out: &mut Listing,
     ) {
         const MAX_REGIONS: usize = 32;
+        let (option, dirs, targets) = (slide.option, slide.dirs, slide.targets);
+        let player = pos.to_move();
         let board = &self.rules.board;
         let movers = self.movable(option, pos, player);
         if movers.is_empty() {
@@ -1046,13 +1044,13 @@ impl Engine {
                 reached = flood(step(B::cell(from)).and(empty));
             }
             let reached_set = reached.to_set();
-            if plain && !ordered && exact && reached_set.len() >= 2 {
+            if plain && !out.ordered && exact && reached_set.len() >= 2 {
                 let known = shared[..n_shared].iter().find(|(m, _)| *m == next_to);
                 let index = match known {
                     Some(&(_, index)) => index,
-                    None if sets.len() < MAX_SETS => {
-                        sets.push(reached_set);
-                        let index = sets.len() - 1;
+                    None if out.sets.len() < MAX_SETS => {
+                        out.sets.push(reached_set);
+                        let index = out.sets.len() - 1;
                         if n_shared < shared.len() {
                             shared[n_shared] = (next_to, index);
                             n_shared += 1;
@@ -1060,11 +1058,14 @@ impl Engine {
                         index
                     }
                     None => {
-                        push_dests(acts, sets, Act { from, ..*base }, reached_set, true);
+                        // No room for another set: one by one.
+                        for to in reached_set.iter() {
+                            out.push(Act { from, to, ..*base });
+                        }
                         continue;
                     }
                 };
-                acts.push(Way::group(Act { from, ..*base }, index));
+                out.ways.push(Way::group(Act { from, ..*base }, index));
                 continue;
             }
             let mut ends = reached;
@@ -1074,81 +1075,29 @@ impl Engine {
             }
             if plain {
                 // Every empty cell reached is a landing.
-                push_dests(acts, sets, Act { from, ..*base }, ends.to_set(), ordered);
+                out.push_dests(Act { from, ..*base }, ends.to_set());
                 continue;
             }
-            let height = pos.height(from);
             for to in ends.to_set().iter() {
-                if self.lands(option, pos, player, from, to, height, targets) {
-                    acts.push(Way::plain(Act { from, to, ..*base }));
+                if self.lands(option, pos, (from, to), targets) {
+                    out.push(Act { from, to, ..*base });
                 }
             }
         }
     }
 }
 
-/// Pushes the acts that are `base` with a destination in `dests`: one by
-/// one when `ordered`, else as one group (see [`Way`]).
-pub(super) fn push_dests(
-    acts: &mut Vec<Way>,
-    sets: &mut Vec<CellSet>,
-    base: Act,
-    dests: CellSet,
-    ordered: bool,
-) {
-    let n = dests.len();
-    if ordered || n < 2 || sets.len() >= MAX_SETS {
-        for to in dests.iter() {
-            acts.push(Way::plain(Act { to, ..base }));
-        }
-        return;
-    }
-    sets.push(dests);
-    acts.push(Way::group(base, sets.len() - 1));
-}
-
-/// Pushes the straight moves landing on `cells` (`distance` cells along
-/// `dir`) as one group, when `sets` is given (an unordered listing) and
-/// there are several. False when the caller should push them one by one.
-fn group_landings(
-    acts: &mut Vec<Way>,
-    sets: Option<&mut Vec<CellSet>>,
-    base: &Act,
-    cells: CellSet,
-    dir: Dir,
-    distance: u32,
-) -> bool {
-    let Some(sets) = sets else {
-        return false;
-    };
-    if cells.len() < 2 || sets.len() >= MAX_SETS || distance > u8::MAX as u32 {
-        return false;
-    }
-    sets.push(cells);
-    acts.push(Way::straight(*base, dir, distance, sets.len() - 1));
-    true
-}
-
-/// Pushes an act for each landing cell in `cells` that `check` accepts;
-/// its piece came from `back` cell indices before.
-#[inline(always)]
-fn push_landings<B: Bitboard>(
-    acts: &mut Vec<Way>,
-    base: &Act,
-    mut cells: B,
-    back: i32,
-    check: impl Fn(Cell, Cell) -> bool,
-) {
-    while let Some(to) = cells.pop() {
-        let from = (to as i32 - back) as Cell;
-        if check(from, to) {
-            acts.push(Way::plain(Act { from, to, ..*base }));
-        }
-    }
+/// An option that moves pieces along directions: the mover's directions
+/// and the cells it may land on (a slide with turns, a line-count step).
+struct Directed<'a> {
+    option: &'a MoveRule,
+    dirs: DirSet,
+    targets: &'a Targets,
 }
 
 /// Straight moves to look along: a step, or a slide without turns.
 pub(super) struct Straight<'a> {
+    pub option: &'a MoveRule,
     pub dirs: DirSet,
     pub distance: &'a Distance,
     pub targets: &'a Targets,
@@ -1169,6 +1118,7 @@ impl Straight<'_> {
                 distance,
                 targets,
             } => Some(Straight {
+                option,
                 dirs: dirs[player],
                 distance,
                 targets,
@@ -1180,6 +1130,7 @@ impl Straight<'_> {
                 distance,
                 targets,
             } => Some(Straight {
+                option,
                 dirs: dirs[player],
                 distance,
                 targets,

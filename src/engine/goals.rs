@@ -2,7 +2,7 @@
 //! won, following the rules' precedence of outcomes.
 
 use super::{Engine, Outcome, Position};
-use crate::rules::{Cell, CellSet, Dir, DirSet, GoalOutcome, GoalTest, PlayerId, Side};
+use crate::rules::{Cell, CellSet, Dir, DirSet, GoalOutcome, GoalTest, Network, PlayerId, Side};
 
 pub(super) enum Verdict {
     /// Nothing decided; play goes on.
@@ -112,8 +112,8 @@ impl Engine {
             GoalTest::Chain { a, b, .. } => {
                 gained.is_none_or(|g| own.intersects(&g)) && own.intersects(a) && own.intersects(b)
             }
-            GoalTest::Network { a, b, min, .. } => {
-                own.intersects(a) && own.intersects(b) && own.len() as u32 >= *min
+            GoalTest::Network(net) => {
+                own.intersects(&net.a) && own.intersects(&net.b) && own.len() as u32 >= net.min
             }
             GoalTest::AllIn { region } => own.is_subset(region),
             GoalTest::AllOff => own.is_empty(),
@@ -174,9 +174,7 @@ impl Engine {
                 }
                 false
             }
-            GoalTest::Network { a, b, min, lines } => {
-                self.network(pos, player, *a, *b, *min, *lines)
-            }
+            GoalTest::Network(net) => self.network(pos, player, net),
             GoalTest::AllIn { region } => {
                 !own.is_empty() && own.is_subset(region) && pos.reserve_total(player) == 0
             }
@@ -267,28 +265,17 @@ impl Engine {
     }
 
     /// A line-of-sight network from `a` to `b` of at least `min` pieces.
-    fn network(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        a: CellSet,
-        b: CellSet,
-        min: u32,
-        lines: DirSet,
-    ) -> bool {
+    fn network(&self, pos: &Position, player: PlayerId, net: &Network) -> bool {
         let own = pos.owned(player);
         // Quick refusals: a piece in each end zone, and enough pieces.
-        if !own.intersects(&a) || !own.intersects(&b) || (own.len() as u32) < min {
+        if !own.intersects(&net.a) || !own.intersects(&net.b) || (own.len() as u32) < net.min {
             return false;
         }
         let search = NetworkSearch {
             engine: self,
             pos,
             own,
-            a,
-            b,
-            min,
-            lines,
+            net,
             found: std::cell::Cell::new(CellSet::EMPTY),
         };
         // Cheap first: can zone `b` be reached from zone `a` at all, along
@@ -296,7 +283,7 @@ impl Engine {
         if !search.reachable() {
             return false;
         }
-        own.inter(a)
+        own.inter(net.a)
             .iter()
             .any(|start| search.extend(start, None, CellSet::single(start), 1))
     }
@@ -314,19 +301,16 @@ impl Engine {
                 .map(|s| self.rules.board.flood(s, own, *connect))
                 .find(|group| group.intersects(a) && group.intersects(b))
                 .unwrap_or(CellSet::EMPTY),
-            GoalTest::Network { a, b, min, lines } => {
+            GoalTest::Network(net) => {
                 let search = NetworkSearch {
                     engine: self,
                     pos,
                     own,
-                    a: *a,
-                    b: *b,
-                    min: *min,
-                    lines: *lines,
+                    net,
                     found: std::cell::Cell::new(CellSet::EMPTY),
                 };
                 let held = own
-                    .inter(*a)
+                    .inter(net.a)
                     .iter()
                     .any(|start| search.extend(start, None, CellSet::single(start), 1));
                 if held {
@@ -358,10 +342,7 @@ struct NetworkSearch<'a> {
     engine: &'a Engine,
     pos: &'a Position,
     own: CellSet,
-    a: CellSet,
-    b: CellSet,
-    min: u32,
-    lines: DirSet,
+    net: &'a Network,
     /// The network found, once one is.
     found: std::cell::Cell<CellSet>,
 }
@@ -370,17 +351,17 @@ impl NetworkSearch<'_> {
     /// Whether some piece in `b` is linked to a piece in `a`, ignoring the
     /// rules on turning and length: a necessary condition for a network.
     fn reachable(&self) -> bool {
-        let inner = self.own.minus(self.a).minus(self.b);
-        let mut seen = self.own.inter(self.a);
+        let inner = self.own.minus(self.net.a).minus(self.net.b);
+        let mut seen = self.own.inter(self.net.a);
         let mut front = seen;
         while let Some(c) = front.first() {
             front.remove(c);
-            for dir in self.lines.iter() {
+            for dir in self.net.lines.iter() {
                 if let Some(next) = self.first_piece(c, dir)
                     && self.own.contains(next)
                     && !seen.contains(next)
                 {
-                    if self.b.contains(next) {
+                    if self.net.b.contains(next) {
                         return true;
                     }
                     seen.insert(next);
@@ -400,7 +381,7 @@ impl NetworkSearch<'_> {
         if !super::budget::charge(1) {
             return false;
         }
-        for dir in self.lines.iter() {
+        for dir in self.net.lines.iter() {
             // The network must turn at every piece but its ends.
             if came == Some(dir) {
                 continue;
@@ -408,11 +389,11 @@ impl NetworkSearch<'_> {
             let Some(next) = self.first_piece(at, dir) else {
                 continue;
             };
-            if !self.own.contains(next) || used.contains(next) || self.a.contains(next) {
+            if !self.own.contains(next) || used.contains(next) || self.net.a.contains(next) {
                 continue;
             }
-            if self.b.contains(next) {
-                if len + 1 >= self.min {
+            if self.net.b.contains(next) {
+                if len + 1 >= self.net.min {
                     self.found.set(used.union(CellSet::single(next)));
                     return true;
                 }

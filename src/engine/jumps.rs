@@ -14,7 +14,7 @@
 //! list the same moves in the same order. A piece with no empty cell it
 //! may end on (on its jump lattice, where the flood knows it) is skipped.
 
-use super::generate::{MAX_SETS, Way, push_dests};
+use super::generate::{Listing, MAX_SETS, Way};
 use super::moves::Act;
 use super::{Engine, Position};
 use crate::rules::{
@@ -41,17 +41,14 @@ impl Engine {
     /// The acts of a jump option: the pieces that have a first jump, and
     /// for each the ends of its jump sequences (a group of them, unless
     /// `ordered`).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn jumps<B: Bitboard>(
         &self,
         jump: &Jump,
         pos: &Position,
-        player: PlayerId,
         base: &Act,
-        ordered: bool,
-        acts: &mut Vec<Way>,
-        captures: &mut Vec<CellSet>,
+        out: &mut Listing,
     ) {
+        let player = pos.to_move();
         let mut over = [B::NONE; 8];
         for (l, leg) in jump.legs.iter().enumerate() {
             over[l] = B::of(match leg.over {
@@ -119,9 +116,9 @@ impl Engine {
                     doubt,
                     base: Act { from, ..*base },
                     stop: B::of(self.promotion_stops(pos, player, from)),
-                    first: acts.len(),
-                    acts,
-                    captures,
+                    first: out.ways.len(),
+                    acts: out.ways,
+                    captures: out.sets,
                     engine: self,
                 };
                 jumper.search(from, B::NONE, 0);
@@ -132,13 +129,7 @@ impl Engine {
                 }
             };
             if !ends.is_none() {
-                push_dests(
-                    acts,
-                    captures,
-                    Act { from, ..*base },
-                    ends.to_set(),
-                    ordered,
-                );
+                out.push_dests(Act { from, ..*base }, ends.to_set());
             }
         }
     }
@@ -557,8 +548,9 @@ mod tests {
     use std::cell::Cell;
 
     use super::super::Successors;
-    use super::super::generate::Way;
+    use super::super::generate::{Listing, Way};
     use crate::check::Origin;
+    use crate::engine::Earlier;
     use crate::engine::Engine;
     use crate::load::{check_game, check_source};
     use crate::rng::Rng;
@@ -623,23 +615,18 @@ mod tests {
     ];
 
     fn jump_moves(engine: &Engine, pos: &super::Position) -> Vec<(u8, u8, u8)> {
-        let player = pos.to_move();
         let mut moves = Vec::new();
         for (i, option) in engine.rules.parts[0].options.iter().enumerate() {
             if !matches!(option.action, Action::Jump { .. }) {
                 continue;
             }
             let (mut acts, mut sets): (Vec<Way>, _) = (Vec::new(), Vec::new());
-            engine.acts_of(
-                (0, i),
-                option,
-                pos,
-                player,
-                crate::engine::Earlier::default(),
-                true,
-                &mut acts,
-                &mut sets,
-            );
+            let out = &mut Listing {
+                ways: &mut acts,
+                sets: &mut sets,
+                ordered: true,
+            };
+            engine.acts_of((0, i), option, pos, Earlier::default(), out);
             moves.extend(acts.iter().map(|w| (i as u8, w.act.from, w.act.to)));
         }
         moves

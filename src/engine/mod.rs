@@ -36,6 +36,7 @@ pub use position::{Outcome, Position};
 pub use sample::Draw;
 
 use crate::rules::{Action, Cell, CellSet, Compulsion, MAX_PARTS, PlayerId, Rules, WhenStuck};
+use generate::Listing;
 
 /// What the earlier parts of a turn leave for later parts to refer to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,6 +48,33 @@ pub(crate) struct Earlier {
     /// last piece" of `next to the last piece` and friends. `None` in the
     /// first part, which reads the position's last cell instead.
     pub last: Option<Cell>,
+}
+
+/// A turn being walked, part by part: the position it started from, and
+/// the position and the move its acts so far have made.
+pub(super) struct Walk<'a> {
+    pub root: &'a Position,
+    pub pos: &'a mut Position,
+    pub mv: &'a mut Move,
+}
+
+impl Walk<'_> {
+    /// The same walk, for a call that returns it unchanged.
+    fn reborrow(&mut self) -> Walk<'_> {
+        Walk {
+            root: self.root,
+            pos: self.pos,
+            mv: self.mv,
+        }
+    }
+}
+
+/// Where a walk of a turn has got to: the part to play next, and what the
+/// parts before it did.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Stage {
+    pub part: usize,
+    pub earlier: Earlier,
 }
 
 /// Why a played act is not legal, by the rule that only its result can break.
@@ -427,7 +455,12 @@ impl Engine {
         let scope = budget::Scope::begin(WORK_PER_LISTING);
         let mut work = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<CHECKED>(0, pos, &mut work, &mut mv, Earlier::default(), out);
+        let walk = Walk {
+            root: pos,
+            pos: &mut work,
+            mv: &mut mv,
+        };
+        self.generate_part::<CHECKED>(Stage::default(), walk, out);
         if let Some(compulsion) = self.rules.mandatory_captures
             && !budget::stopped()
         {
@@ -503,14 +536,12 @@ impl Engine {
             probe.clear();
             let mut work = pos.clone();
             let mut mv = Move::PASS;
-            self.generate_part::<CHECKED>(
-                0,
-                pos,
-                &mut work,
-                &mut mv,
-                Earlier::default(),
-                &mut probe,
-            );
+            let walk = Walk {
+                root: pos,
+                pos: &mut work,
+                mv: &mut mv,
+            };
+            self.generate_part::<CHECKED>(Stage::default(), walk, &mut probe);
             !probe.is_empty()
         })
     }
@@ -581,22 +612,14 @@ impl Engine {
         next
     }
 
-    /// Plays the acts of one part on `pos` in place and, for each, the rest
-    /// of the turn, taking each back after. `root` is the position the turn
-    /// started from. `WALK` is [`CHECKED`], [`OUTLINE`] or [`COUNT`].
-    #[allow(clippy::too_many_arguments)]
-    fn generate_part<const WALK: u8>(
-        &self,
-        part: usize,
-        root: &Position,
-        pos: &mut Position,
-        mv: &mut Move,
-        earlier: Earlier,
-        out: &mut Successors,
-    ) {
+    /// Plays the acts of the stage's part on the walk's position in place
+    /// and, for each, the rest of the turn, taking each back after. `WALK`
+    /// is [`CHECKED`], [`OUTLINE`] or [`COUNT`].
+    fn generate_part<const WALK: u8>(&self, stage: Stage, mut walk: Walk, out: &mut Successors) {
+        let Stage { part, earlier } = stage;
         let parts = &self.rules.parts;
         if WALK == COUNT && part + 1 == parts.len() {
-            self.push_stem(part, root, pos, mv, earlier, true, out);
+            self.push_stem(stage, &walk, true, out);
             return;
         }
         if WALK != CHECKED {
@@ -606,50 +629,48 @@ impl Engine {
             let rest_optional = parts[part..].iter().all(|p| p.optional);
             if part > 0 && part < parts.len() && !rest_optional {
                 if WALK == COUNT {
-                    self.push_stem(part, root, pos, mv, earlier, false, out);
+                    self.push_stem(stage, &walk, false, out);
                 } else {
-                    self.outline_end(root, pos, mv, out);
+                    self.outline_end(walk.root, walk.pos, walk.mv, out);
                 }
             }
         }
         if part == parts.len() {
             if WALK == OUTLINE {
-                self.outline_end(root, pos, mv, out);
+                self.outline_end(walk.root, walk.pos, walk.mv, out);
             } else {
-                self.finish_turn(root, pos, mv, out);
+                self.finish_turn(walk.root, walk.pos, walk.mv, out);
             }
             return;
         }
-        let player = pos.to_move();
+        let player = walk.pos.to_move();
         let mut acts = std::mem::take(&mut out.acts[part]);
         acts.clear();
-        self.acts_of_part(
-            part,
-            pos,
-            player,
-            earlier,
-            true,
-            &mut acts,
-            &mut out.captures,
-        );
+        let listing = &mut Listing {
+            ways: &mut acts,
+            sets: &mut out.captures,
+            ordered: true,
+        };
+        self.acts_of_part(part, walk.pos, earlier, listing);
         // The stems of the last part that leave this part's act unplayed
         // share the move so far.
         let base = out.bases.len();
         if WALK == COUNT && part + 2 == parts.len() {
-            out.bases.push(*mv);
+            out.bases.push(*walk.mv);
         }
         for way in &acts {
             if !budget::charge(1) {
                 budget::blame(|| format!("listing the ways of a turn of {} parts", parts.len()));
                 break;
             }
-            let (act, jumped) = (way.act, way.captured(&out.captures));
             if WALK == COUNT
                 && part + 2 == parts.len()
-                && self.push_stem_unplayed(part, root, pos, base, &act, jumped, earlier, out)
+                && self.push_stem_unplayed(stage, &walk, base, way, out)
             {
                 continue;
             }
+            let (act, jumped) = (way.act, way.captured(&out.captures));
+            let pos = &mut *walk.pos;
             let header = pos.header();
             let mark = out.trail.len();
             let legal = if WALK == CHECKED {
@@ -667,21 +688,28 @@ impl Engine {
                     && (!option.must_convert || effect.converted > 0)
             };
             if legal {
-                mv.push(act, jumped);
-                if pos.result.is_some() {
-                    self.finish_turn(root, pos, mv, out);
+                walk.mv.push(act, jumped);
+                if walk.pos.result.is_some() {
+                    self.finish_turn(walk.root, walk.pos, walk.mv, out);
                 } else {
-                    let after = self.earlier_after(part, &act, player, earlier);
-                    self.generate_part::<WALK>(part + 1, root, pos, mv, after, out);
+                    let next = Stage {
+                        part: part + 1,
+                        earlier: self.earlier_after(part, &act, player, earlier),
+                    };
+                    self.generate_part::<WALK>(next, walk.reborrow(), out);
                 }
-                mv.pop();
+                walk.mv.pop();
             }
-            pos.rollback(&header, &mut out.trail, mark);
+            walk.pos.rollback(&header, &mut out.trail, mark);
         }
         out.acts[part] = acts;
         // An optional part may be left out.
         if part > 0 && parts[part].optional {
-            self.generate_part::<WALK>(part + 1, root, pos, mv, earlier, out);
+            let next = Stage {
+                part: part + 1,
+                earlier,
+            };
+            self.generate_part::<WALK>(next, walk, out);
         }
     }
 

@@ -33,11 +33,11 @@
 //! without the outline where possible (`free_parts.rs`); what
 //! an act may change and what a listing reads is in `reach.rs`.
 
-use super::generate::Way;
+use super::generate::{Listing, Way};
 use super::moves::{Act, Move};
 use super::position::{Edit, Was};
 use super::sample::pick;
-use super::{COUNT, Earlier, Engine, OUTLINE, Position, Successors};
+use super::{COUNT, Engine, OUTLINE, Position, Stage, Successors, Walk};
 use crate::rng::Rng;
 use crate::rules::CellSet;
 
@@ -47,7 +47,7 @@ pub(super) const MISSES: usize = 64;
 /// A way of playing the parts before the last, and the ways of ending the
 /// turn from it. Kept small, since every way of those parts makes one: the
 /// way is a move shared by many stems, and maybe one act more.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Stem {
     /// The index in `Successors::bases` of the way's move...
     pub(super) base: u32,
@@ -103,7 +103,12 @@ impl Engine {
         // The turn's start, also the working copy where merges are counted.
         let mut root = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<COUNT>(0, &root, pos, &mut mv, Earlier::default(), out);
+        let walk = Walk {
+            root: &root,
+            pos,
+            mv: &mut mv,
+        };
+        self.generate_part::<COUNT>(Stage::default(), walk, out);
         let total = out.stems.last().map_or(0, Stem::end);
         if total == 0 || super::budget::stopped() {
             return false;
@@ -129,43 +134,39 @@ impl Engine {
         self.draw_fully_outlined(pos, rng, out)
     }
 
-    /// Notes a stem `mv` played on `pos`, reaching `part`: with the ways of
-    /// the last part if `tail` (`part` is then the last), else the stem
-    /// alone.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn push_stem(
-        &self,
-        part: usize,
-        root: &Position,
-        pos: &Position,
-        mv: &Move,
-        earlier: Earlier,
-        tail: bool,
-        out: &mut Successors,
-    ) {
-        let net = net_change(root, pos, &out.trail);
-        out.bases.push(*mv);
-        let base = out.bases.len() - 1;
-        self.push_stem_from(part, pos, (base, None), earlier, (net, net), tail, out);
+    /// Notes the stem the walk has played, reaching the stage: with the
+    /// ways of the last part if `tail` (the stage's part is then the
+    /// last), else the stem alone.
+    pub(super) fn push_stem(&self, stage: Stage, walk: &Walk, tail: bool, out: &mut Successors) {
+        let net = net_change(walk.root, walk.pos, &out.trail);
+        out.bases.push(*walk.mv);
+        let stem = Stem {
+            base: (out.bases.len() - 1) as u32,
+            act: None,
+            jumped: CellSet::EMPTY,
+            tail,
+            touched: net,
+            sure: net,
+            ..Stem::default()
+        };
+        self.push_stem_from(stage, walk.pos, stem, out);
     }
 
-    /// Notes the stem of the last part reached by playing the act `act` of
-    /// `part` after the move `bases[base]` on `pos`, without playing it:
-    /// possible when the act changes nothing the last part's acts depend
-    /// on, so that they can be listed on `pos` as well. False, with nothing
-    /// noted, if it may.
-    #[allow(clippy::too_many_arguments)]
+    /// Notes the stem of the last part reached by playing the way `way`
+    /// of the stage's part after the move `bases[base]` on the walk's
+    /// position, without playing it: possible when the act changes nothing
+    /// the last part's acts depend on, so that they can be listed on the
+    /// position as well. False, with nothing noted, if it may.
     pub(super) fn push_stem_unplayed(
         &self,
-        part: usize,
-        root: &Position,
-        pos: &Position,
+        Stage { part, earlier }: Stage,
+        walk: &Walk,
         base: usize,
-        act: &Act,
-        jumped: CellSet,
-        earlier: Earlier,
+        way: &Way,
         out: &mut Successors,
     ) -> bool {
+        let (act, jumped) = (&way.act, way.captured(&out.captures));
+        let pos = &*walk.pos;
         let option = &self.rules.parts[part].options[act.option as usize];
         let player = pos.to_move();
         if option.must_remove || option.must_convert {
@@ -187,34 +188,38 @@ impl Engine {
         for &(cell, _, _) in &out.trail {
             earlier.insert(cell);
         }
-        let earlier_net = net_change(root, pos, &out.trail);
-        let touched = earlier.union(footprint);
-        let sure = earlier_net.minus(footprint).union(surely.minus(earlier));
-        let way = (base, Some((*act, jumped)));
-        self.push_stem_from(part + 1, pos, way, after, (touched, sure), true, out);
+        let earlier_net = net_change(walk.root, pos, &out.trail);
+        let stem = Stem {
+            base: base as u32,
+            act: Some(*act),
+            jumped,
+            tail: true,
+            touched: earlier.union(footprint),
+            sure: earlier_net.minus(footprint).union(surely.minus(earlier)),
+            ..Stem::default()
+        };
+        let next = Stage {
+            part: part + 1,
+            earlier: after,
+        };
+        self.push_stem_from(next, pos, stem, out);
         true
     }
 
-    /// [`Engine::push_stem`], with the cells the stem may have changed and
-    /// those it surely changed.
-    #[allow(clippy::too_many_arguments)]
-    fn push_stem_from(
-        &self,
-        part: usize,
-        pos: &Position,
-        (base, last): (usize, Option<(Act, CellSet)>),
-        earlier: Earlier,
-        (touched, sure): (CellSet, CellSet),
-        tail: bool,
-        out: &mut Successors,
-    ) {
-        let alone = part > 0;
-        let mut ways = alone as usize;
-        if tail {
+    /// Notes `stem`, reaching the stage on `pos`, with its ways counted
+    /// and numbered after those of the stems before it.
+    fn push_stem_from(&self, stage: Stage, pos: &Position, mut stem: Stem, out: &mut Successors) {
+        let Stage { part, earlier } = stage;
+        stem.alone = part > 0;
+        let mut ways = stem.alone as usize;
+        if stem.tail {
             let mut acts = std::mem::take(&mut out.acts[part]);
-            let player = pos.to_move();
-            ways +=
-                self.count_acts_of_part(part, pos, player, earlier, &mut acts, &mut out.captures);
+            let listing = &mut Listing {
+                ways: &mut acts,
+                sets: &mut out.captures,
+                ordered: false,
+            };
+            ways += self.count_acts_of_part(part, pos, earlier, listing);
             out.acts[part] = acts;
         }
         // An outline keeps no more stems than a listing keeps moves.
@@ -225,18 +230,9 @@ impl Engine {
             return;
         }
         if ways > 0 {
-            let before = out.stems.last().map_or(0, Stem::end);
-            out.stems.push(Stem {
-                base: base as u32,
-                act: last.map(|(act, _)| act),
-                jumped: last.map_or(CellSet::EMPTY, |(_, jumped)| jumped),
-                before: before as u32,
-                ways: ways as u32,
-                alone,
-                tail,
-                touched,
-                sure,
-            });
+            stem.before = out.stems.last().map_or(0, Stem::end) as u32;
+            stem.ways = ways as u32;
+            out.stems.push(stem);
         }
     }
 
@@ -314,7 +310,16 @@ impl Engine {
         let earlier = self.earlier_of(prefix.acts(), player);
         acts.clear();
         let last = self.rules.parts.len() - 1;
-        self.acts_of_part(last, at, player, earlier, false, acts, captures);
+        self.acts_of_part(
+            last,
+            at,
+            earlier,
+            &mut Listing {
+                ways: acts,
+                sets: captures,
+                ordered: false,
+            },
+        );
     }
 
     /// How many legal ways of the turn from `work` lead to `next` (its turn
@@ -433,7 +438,12 @@ impl Engine {
         out.clear();
         let root = pos.clone();
         let mut mv = Move::PASS;
-        self.generate_part::<OUTLINE>(0, &root, pos, &mut mv, Earlier::default(), out);
+        let walk = Walk {
+            root: &root,
+            pos,
+            mv: &mut mv,
+        };
+        self.generate_part::<OUTLINE>(Stage::default(), walk, out);
         if out.outline_full {
             return false;
         }

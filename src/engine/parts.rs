@@ -6,11 +6,12 @@
 //! does not fit.
 
 use super::budget;
+use super::generate::Listing;
 use super::moves::Act;
 use super::notation::{ParseError, normalize, without_arrow};
 use super::{Earlier, Engine, Move, Position, Successors, WORK_PER_LISTING};
 use crate::rng::Rng;
-use crate::rules::{CellSet, PlayerId};
+use crate::rules::CellSet;
 
 /// Tries a random part-by-part draw makes before it gives up.
 const TRIES: usize = 64;
@@ -58,7 +59,7 @@ impl Engine {
                 if part >= parts.len() || cur.result.is_some() {
                     return None;
                 }
-                match self.act_named(part, &cur, player, earlier, segment, scratch) {
+                match self.act_named(part, &cur, earlier, segment, scratch) {
                     Some(found) => break found,
                     None if parts[part].optional => part += 1,
                     None => return None,
@@ -82,12 +83,12 @@ impl Engine {
         &self,
         part: usize,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
         segment: &str,
         scratch: &mut Successors,
     ) -> Option<(Act, CellSet)> {
-        let acts = self.list_part(part, pos, player, earlier, scratch);
+        let player = pos.to_move();
+        let acts = self.list_part(part, pos, earlier, scratch);
         let texts = |act: &Act, jumped| normalize(&self.act_text(pos, player, act, jumped));
         let exact = acts
             .iter()
@@ -116,7 +117,6 @@ impl Engine {
         &self,
         part: usize,
         pos: &Position,
-        player: PlayerId,
         earlier: Earlier,
         scratch: &mut Successors,
     ) -> Vec<super::generate::Way> {
@@ -126,11 +126,12 @@ impl Engine {
         self.acts_of_part(
             part,
             pos,
-            player,
             earlier,
-            true,
-            &mut acts,
-            &mut scratch.captures,
+            &mut Listing {
+                ways: &mut acts,
+                sets: &mut scratch.captures,
+                ordered: true,
+            },
         );
         acts
     }
@@ -174,7 +175,7 @@ impl Engine {
             if cur.result.is_some() {
                 break;
             }
-            let acts = self.list_part(part, &cur, player, earlier, scratch);
+            let acts = self.list_part(part, &cur, earlier, scratch);
             let skip = usize::from(rules.optional);
             if acts.len() + skip == 0 {
                 scratch.acts[part] = acts;

@@ -13,7 +13,7 @@
 //! Turns of several parts are drawn from an outline (`outline.rs`).
 
 use super::apply::{has_destination, has_origin};
-use super::generate::{MAX_SETS, Way};
+use super::generate::{Listing, MAX_SETS, Way};
 use super::moves::{Act, Move};
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
@@ -156,11 +156,12 @@ impl Engine {
                     at,
                     option,
                     pos,
-                    player,
                     earlier,
-                    true,
-                    &mut acts,
-                    &mut out.captures,
+                    &mut Listing {
+                        ways: &mut acts,
+                        sets: &mut out.captures,
+                        ordered: true,
+                    },
                 );
             }
         }
@@ -188,18 +189,18 @@ impl Engine {
     /// module's notes), playing the drawn way on `pos` in place. False,
     /// with `pos` as it was, when no way is legal.
     fn draw_listed(&self, pos: &mut Position, rng: &mut Rng, scratch: &mut Successors) -> bool {
-        let player = pos.to_move();
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
         scratch.captures.clear();
         self.acts_of_part(
             0,
             pos,
-            player,
             Earlier::default(),
-            false,
-            &mut acts,
-            &mut scratch.captures,
+            &mut Listing {
+                ways: &mut acts,
+                sets: &mut scratch.captures,
+                ordered: false,
+            },
         );
         // A group counts for as many ways as it has destinations.
         let sets = &mut scratch.captures;
@@ -257,12 +258,16 @@ impl Engine {
             for &(cell, _, _) in &trail[mark..] {
                 touched.insert(cell);
             }
-            let next = pos.clone();
+            let drawn_way = Drawn {
+                act,
+                jumped,
+                next: pos.clone(),
+                touched,
+            };
             pos.rollback(&header, trail, mark);
-            let drawn_way = (&act, jumped);
-            let m = self.ways_to(pos, &next, touched, drawn_way, &acts, sets, trail);
+            let m = self.ways_to(pos, &drawn_way, &acts, sets, trail);
             if m == 1 || rng.below(m) == 0 {
-                *pos = next;
+                *pos = drawn_way.next;
                 drawn = true;
                 break;
             }
@@ -271,22 +276,25 @@ impl Engine {
         drawn
     }
 
-    /// How many of the ways in `acts` lead to `next`, which `drawn` leads
-    /// to from `pos`, changing only stacks in `touched`. Another way can
-    /// lead there only if the stacks it must change are among those, and
-    /// changed its way: the cell its piece leaves lower, the cell it lands
-    /// on the mover's. Only such ways are played. One part only.
-    #[allow(clippy::too_many_arguments)]
+    /// How many of the ways in `acts` lead where the `drawn` way led from
+    /// `pos`. Another way can lead there only if the stacks it must change
+    /// are among those the drawn way touched, and changed its way: the
+    /// cell its piece leaves lower, the cell it lands on the mover's. Only
+    /// such ways are played. One part only.
     fn ways_to(
         &self,
         pos: &Position,
-        next: &Position,
-        touched: CellSet,
-        (drawn, drawn_jumped): (&Act, CellSet),
+        drawn: &Drawn,
         acts: &[Way],
         sets: &[CellSet],
         trail: &mut Vec<Was>,
     ) -> usize {
+        let Drawn {
+            act: drawn,
+            jumped: drawn_jumped,
+            ref next,
+            touched,
+        } = *drawn;
         let options = &self.rules.parts[0].options;
         let mut m = 1;
         // Copies by one option onto one cell, of one kind of piece, leave
@@ -330,14 +338,13 @@ impl Engine {
             if way.is_group() {
                 for to in way.dests(sets).inter(landed).iter() {
                     let act = way.landing_on(to, &self.rules.board);
-                    if act != *drawn && (!leaves || lowered(act.from)) {
+                    if act != drawn && (!leaves || lowered(act.from)) {
                         count(&act, jumped);
                     }
                 }
                 continue;
             }
-            if landing && !landed.contains(way.act.to)
-                || (way.act, jumped) == (*drawn, drawn_jumped)
+            if landing && !landed.contains(way.act.to) || (way.act, jumped) == (drawn, drawn_jumped)
             {
                 continue;
             }
@@ -345,6 +352,15 @@ impl Engine {
         }
         m
     }
+}
+
+/// A way drawn and played: the act, the pieces it jumped, the position it
+/// led to (its turn not ended) and the cells whose stacks it touched.
+struct Drawn {
+    act: Act,
+    jumped: CellSet,
+    next: Position,
+    touched: CellSet,
 }
 
 /// The way at `index` among the ways `acts` stand for (a group counting

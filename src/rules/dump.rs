@@ -145,7 +145,7 @@ impl Rules {
                     writeln!(out, "  and")?;
                     self.write_set(out, "  ", b)?;
                 }
-                GoalTest::Network { a, b, min, lines } => {
+                GoalTest::Network(Network { a, b, min, lines }) => {
                     writeln!(
                         out,
                         "  network of at least {min} pieces along {} lines between",

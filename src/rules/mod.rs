@@ -652,6 +652,24 @@ pub struct Goal {
     pub text: String,
 }
 
+/// A line-of-sight network from `a` to `b`: at least `min` distinct own
+/// pieces, one in each end region and none else in either, consecutive
+/// pieces on one line of `lines` with only empty cells between, turning at
+/// every piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// The first end region of `network between A and B`; it shares no cell with `b`.
+    pub a: CellSet,
+    /// The other end region.
+    pub b: CellSet,
+    /// `at least N pieces`: the fewest pieces in the network, 2 to 256 (2 unless
+    /// stated).
+    pub min: u32,
+    /// The directions a line between consecutive pieces may run in: `any` unless
+    /// stated (`connected …`).
+    pub lines: DirSet,
+}
+
 /// The condition of a goal (`with …`), with its regions resolved for the goal's
 /// player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -665,22 +683,8 @@ pub enum GoalTest {
         /// The directions linking the group: orthogonal unless stated (`connected …`).
         connect: DirSet,
     },
-    /// A line-of-sight network from `a` to `b`: at least `min` distinct own
-    /// pieces, one in each end region and none else in either, consecutive
-    /// pieces on one line of `lines` with only empty cells between, turning
-    /// at every piece.
-    Network {
-        /// The first end region of `network between A and B`; it shares no cell with `b`.
-        a: CellSet,
-        /// The other end region.
-        b: CellSet,
-        /// `at least N pieces`: the fewest pieces in the network, 2 to 256 (2 unless
-        /// stated).
-        min: u32,
-        /// The directions a line between consecutive pieces may run in: `any` unless
-        /// stated (`connected …`).
-        lines: DirSet,
-    },
+    /// A line-of-sight network (see [`Network`]).
+    Network(Network),
     /// `all pieces in REGION`: at least one own piece is on the board, every one
     /// stands in the region, and none is in reserve.
     AllIn {
