@@ -4,6 +4,9 @@
 //! Each iteration walks down the tree by the UCB1 rule, expands a leaf with
 //! all its successors, plays one random game from a new child, and credits
 //! the result to every move on the way. The move played is the most visited.
+//! (On a time budget, the default player expands a leaf only after a few
+//! play-outs from it, and guides only a few moves of each, where listing
+//! moves costs much: see `PlayoutCosts`.)
 //!
 //! The default [`Strategy::Solver`] adds what the field has measured to
 //! matter most: proven results climb the tree (an MCTS-Solver: a move that
@@ -36,8 +39,13 @@ const MAX_TREE_NODES: usize = 400_000;
 /// search goes: see [`PlayoutCosts`].
 const GUIDED_PLIES: u32 = 16;
 
-/// What the play-outs of a search have cost, by kind of move, so that the
-/// guided part of a play-out costs about as much as a whole uniform one.
+/// What the play-outs and expansions of a search have cost, so that
+/// neither the guided part of a play-out nor the expansions take more
+/// than half of an iteration's time: an iteration then costs at most
+/// about two uniform play-outs, whatever a listing of moves costs in the
+/// game. (Where a listing costs as much as twenty uniform moves, as in
+/// games of many captures, guiding every move or expanding every leaf
+/// would make an iteration many play-outs long.)
 #[derive(Clone, Copy, Debug, Default)]
 struct PlayoutCosts {
     /// Whether to adapt at all: only a search on a time budget does, so
@@ -49,22 +57,44 @@ struct PlayoutCosts {
     uniform_time: Duration,
     /// Play-outs that reached their uniform part.
     playouts: u64,
+    expansions: u64,
+    expansion_time: Duration,
 }
 
 impl PlayoutCosts {
+    /// Whether enough has been timed to adapt.
+    fn measured(&self) -> bool {
+        self.adapt && self.guided >= 64 && self.uniform >= 64 && self.playouts >= 8
+    }
+
     /// How many moves of the next play-out to guide: [`GUIDED_PLIES`] on
     /// an iteration budget, and until both kinds have been timed; then as
-    /// many as a uniform play-out's time buys, at least one (a win in one
-    /// at the leaf).
+    /// many as half a uniform play-out's time buys (none, where one
+    /// listing costs more: the tree's own listings still see every win
+    /// in one of the moves they list).
     fn guided_limit(&self) -> u32 {
-        if !self.adapt || self.guided < 64 || self.uniform < 64 || self.playouts < 8 {
+        if !self.measured() {
             return GUIDED_PLIES;
         }
         let per_guided = self.guided_time.as_secs_f64() / self.guided as f64;
         let per_uniform = self.uniform_time.as_secs_f64() / self.uniform as f64;
         let length = (self.guided + self.uniform) as f64 / self.playouts as f64;
-        let affordable = length * per_uniform / per_guided.max(1e-12);
-        (affordable as u32).clamp(1, GUIDED_PLIES)
+        let affordable = 0.5 * length * per_uniform / per_guided.max(1e-12);
+        (affordable as u32).min(GUIDED_PLIES)
+    }
+
+    /// How many play-outs a leaf gives before it is expanded: none on an
+    /// iteration budget or until timed; then as many as make expansions
+    /// cost at most half a play-out each iteration, up to 7.
+    fn visits_before_expansion(&self) -> f64 {
+        if !self.measured() || self.expansions < 16 {
+            return 0.0;
+        }
+        let per_expansion = self.expansion_time.as_secs_f64() / self.expansions as f64;
+        let playout = (self.guided_time + self.uniform_time).as_secs_f64();
+        let per_playout = playout / self.playouts as f64;
+        let ratio = per_expansion / (0.5 * per_playout).max(1e-12);
+        (ratio.ceil() - 1.0).clamp(0.0, 7.0)
     }
 }
 
@@ -548,10 +578,17 @@ impl<'a> Tree<'a> {
             path_keys.clear();
             path_keys.extend_from_slice(history);
             let mut at = self.select(0, &mut path_keys, config.exploration, rng);
-            if self.nodes[at].proof.is_none() && !self.nodes[at].expanded {
+            let leaf = &self.nodes[at];
+            // The solver's leaves give play-outs before they are expanded
+            // where expanding costs much (see `PlayoutCosts`).
+            let ripe = !self.solver || leaf.visits >= self.costs.visits_before_expansion();
+            if leaf.proof.is_none() && !leaf.expanded && ripe {
+                let started = Instant::now();
                 if self.expand(at, &path_keys)? == Expansion::Deadline {
                     break;
                 }
+                self.costs.expansions += 1;
+                self.costs.expansion_time += started.elapsed();
                 let node = &self.nodes[at];
                 if node.proof.is_none() && !node.children.is_empty() {
                     path_keys.push(node.position.key());
