@@ -2,7 +2,7 @@
 //! captures, flanked pieces converted or captured, then the removal of
 //! disconnected pieces.
 
-use super::moves::Act;
+use super::moves::{Act, Deed};
 use super::position::Edit;
 use super::{Engine, Position};
 use crate::rules::{Action, Cell, CellSet, DirSet, Flank, MoveRule, PlayerId};
@@ -12,16 +12,6 @@ use crate::rules::{Action, Cell, CellSet, DirSet, Flank, MoveRule, PlayerId};
 /// 256 cells, so no index can stand for "none".)
 pub(super) fn has_destination(action: &Action) -> bool {
     action.has_destination()
-}
-
-/// The act's own cell: where its piece arrives, or the cell a bear-off or
-/// a return takes a piece from ("the last cell" for the act after it).
-pub(super) fn act_cell(action: &Action, act: &Act) -> Cell {
-    if has_destination(action) {
-        act.to
-    } else {
-        act.from
-    }
 }
 
 /// Whether acts of this kind take a piece from a cell (`Act::from`).
@@ -52,21 +42,22 @@ impl Engine {
     ) -> Effect {
         let mut removed = 0;
         let mut gained = CellSet::EMPTY;
-        match &option.action {
-            Action::Place { .. } => {
-                let kind = act.kind as usize;
+        // The deed says which cells; the option, what else happens.
+        match (&option.action, act.deed) {
+            (Action::Place { .. }, Deed::Place { kind, to }) => {
+                let kind = kind as usize;
                 if self.rules.neutral[kind] {
                     // Belongs to no one, and needs no reserve.
-                    ed.put_neutral(act.to, kind);
+                    ed.put_neutral(to, kind);
                 } else {
                     ed.pos
                         .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
-                    ed.put(act.to, player, kind, 1);
+                    ed.put(to, player, kind, 1);
                 }
             }
-            Action::Enter { entries } => {
-                let kind = act.kind as usize;
-                let line = &entries[player][act.line as usize].cells;
+            (Action::Enter { entries }, Deed::Enter { kind, line, to }) => {
+                let kind = kind as usize;
+                let line = &entries[player][line as usize].cells;
                 let gap = line
                     .iter()
                     .position(|c| ed.pos.is_empty(*c))
@@ -79,69 +70,85 @@ impl Engine {
                 }
                 ed.pos
                     .set_reserve(player, kind, ed.pos.reserve[player][kind] - 1);
-                ed.put(act.to, player, kind, 1);
+                ed.put(to, player, kind, 1);
             }
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. } => {
+            (
+                Action::Relocate { .. }
+                | Action::Step { .. }
+                | Action::Slide { .. }
+                | Action::Jump { .. },
+                Deed::Move { from, to },
+            ) => {
                 let origin = option
                     .leaves_copy
-                    .then(|| (ed.pos.kind(act.from), ed.pos.height[act.from as usize]));
-                removed += self.move_top(ed, act, player);
+                    .then(|| (ed.pos.kind(from), ed.pos.height[from as usize]));
+                removed += self.move_top(ed, (from, to), player);
                 if let Some((kind, height)) = origin {
                     // The piece that moved is also still where it was.
-                    if ed.pos.is_empty(act.from) {
-                        ed.put(act.from, player, kind, height);
+                    if ed.pos.is_empty(from) {
+                        ed.put(from, player, kind, height);
                     } else {
-                        ed.set_height(act.from, height);
+                        ed.set_height(from, height);
                     }
                 }
                 for c in jumped.iter() {
                     removed += ed.take(c).2 as u32;
                 }
             }
-            Action::BearOff { .. } => {
-                let h = ed.pos.height[act.from as usize];
-                ed.set_height(act.from, h - 1);
+            (Action::BearOff { .. }, Deed::Lift { from }) => {
+                let h = ed.pos.height[from as usize];
+                ed.set_height(from, h - 1);
                 ed.pos.borne_off[player] += 1;
             }
-            Action::Return { to_reserve, .. } => {
-                let kind = ed.pos.kind(act.from);
-                let h = ed.pos.height[act.from as usize];
-                ed.set_height(act.from, h - 1);
+            (Action::Return { to_reserve, .. }, Deed::Lift { from }) => {
+                let kind = ed.pos.kind(from);
+                let h = ed.pos.height[from as usize];
+                ed.set_height(from, h - 1);
                 if *to_reserve {
                     ed.pos
                         .set_reserve(player, kind, ed.pos.reserve[player][kind] + 1);
                 }
             }
+            (
+                Action::Place { .. }
+                | Action::Enter { .. }
+                | Action::Relocate { .. }
+                | Action::Step { .. }
+                | Action::Slide { .. }
+                | Action::Jump { .. }
+                | Action::BearOff { .. }
+                | Action::Return { .. },
+                _,
+            ) => unreachable!("an act's deed is of its option's family"),
         }
-        let lands = has_destination(&option.action);
-        if lands {
-            self.promote(ed, act.to, player);
+        let landed = act.destination();
+        if let Some(to) = landed {
+            self.promote(ed, to, player);
         }
         let mut converted = 0;
         if let Some(flank) = &option.flank
-            && lands
+            && let Some(to) = landed
         {
-            let (turned, taken) = self.flank(ed, flank, act.to, player);
+            let (turned, taken) = self.flank(ed, flank, to, player);
             converted = turned.len() as u32;
             gained = gained.union(turned);
             removed += taken;
         }
         if let Some(connect) = self.rules.remove_disconnected
-            && lands
+            && let Some(to) = landed
         {
             // Neutral pieces neither connect nor are removed.
             let pieces = ed.pos.player_pieces();
-            let keep = self.rules.board.flood(act.to, pieces, connect);
+            let keep = self.rules.board.flood(to, pieces, connect);
             removed += ed.take_all(pieces.minus(keep));
         }
-        if lands && !ed.pos.is_empty(act.to) {
-            gained.insert(act.to);
+        if let Some(to) = landed
+            && !ed.pos.is_empty(to)
+        {
+            gained.insert(to);
         }
         if self.keeps_last {
-            ed.pos.set_last(act_cell(&option.action, act));
+            ed.pos.set_last(act.cell());
         }
         Effect {
             removed,
@@ -239,22 +246,22 @@ impl Engine {
         }
     }
 
-    /// Moves the top piece of `act.from` to `act.to`: onto an empty cell,
-    /// onto a friendly stack, or capturing an enemy stack.
-    fn move_top(&self, ed: &mut Edit, act: &Act, player: PlayerId) -> u32 {
-        let kind = ed.pos.kind(act.from);
-        let h = ed.pos.height[act.from as usize];
-        ed.set_height(act.from, h - 1);
+    /// Moves the top piece of `from` to `to`: onto an empty cell, onto a
+    /// friendly stack, or capturing an enemy stack.
+    fn move_top(&self, ed: &mut Edit, (from, to): (Cell, Cell), player: PlayerId) -> u32 {
+        let kind = ed.pos.kind(from);
+        let h = ed.pos.height[from as usize];
+        ed.set_height(from, h - 1);
         let mut removed = 0;
-        match ed.pos.owner(act.to) {
-            None => ed.put(act.to, player, kind, 1),
+        match ed.pos.owner(to) {
+            None => ed.put(to, player, kind, 1),
             Some(p) if p == player => {
-                let t = ed.pos.height[act.to as usize];
-                ed.set_height(act.to, t + 1);
+                let t = ed.pos.height[to as usize];
+                ed.set_height(to, t + 1);
             }
             Some(_) => {
-                removed = ed.take(act.to).2 as u32;
-                ed.put(act.to, player, kind, 1);
+                removed = ed.take(to).2 as u32;
+                ed.put(to, player, kind, 1);
             }
         }
         removed
@@ -266,8 +273,7 @@ impl Engine {
     pub fn landings(&self, mv: &super::Move) -> CellSet {
         let mut cells = CellSet::EMPTY;
         for act in mv.acts() {
-            let action = &self.rules.parts[act.part as usize].options[act.option as usize].action;
-            cells.insert(act_cell(action, act));
+            cells.insert(act.cell());
         }
         cells
     }
@@ -276,12 +282,8 @@ impl Engine {
     pub fn cells_of(&self, mv: &super::Move) -> CellSet {
         let mut cells = CellSet::EMPTY;
         for act in mv.acts() {
-            let action = &self.rules.parts[act.part as usize].options[act.option as usize].action;
-            if has_origin(action) {
-                cells.insert(act.from);
-            }
-            if has_destination(action) {
-                cells.insert(act.to);
+            for cell in [act.origin(), act.destination()].into_iter().flatten() {
+                cells.insert(cell);
             }
         }
         cells

@@ -257,12 +257,7 @@ impl Engine {
                 let rule = &self.rules.parts[0].options[option];
                 let line = (dir, d, through_pieces);
                 let to = self.straight_to(rule, pos, player, from, line)?;
-                let act = Act {
-                    option: option as u8,
-                    from,
-                    to,
-                    ..Act::EMPTY
-                };
+                let act = Act::of(0, option as u8).moving(from, to);
                 Some((act, CellSet::EMPTY))
             }
             Space::BearOff { option, first, .. } => {
@@ -272,11 +267,7 @@ impl Engine {
                     unreachable!("a bear-off space holds a bear-off option");
                 };
                 let leaves = self.bears_off(pos, from, dirs[player], distance);
-                let act = Act {
-                    option: option as u8,
-                    from,
-                    ..Act::EMPTY
-                };
+                let act = Act::of(0, option as u8).lifting(from);
                 leaves.then_some((act, CellSet::EMPTY))
             }
             Space::LineCount {
@@ -293,12 +284,7 @@ impl Engine {
                     unreachable!("a line-count space holds a step");
                 };
                 let to = self.line_count_to(rule, pos, (from, dir), targets)?;
-                let act = Act {
-                    option: option as u8,
-                    from,
-                    to,
-                    ..Act::EMPTY
-                };
+                let act = Act::of(0, option as u8).moving(from, to);
                 Some((act, CellSet::EMPTY))
             }
             Space::Listed { first, .. } => {

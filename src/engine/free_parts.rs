@@ -25,7 +25,7 @@
 
 use super::apply::has_destination;
 use super::generate::{Listing, Way};
-use super::moves::{Act, Move};
+use super::moves::{Act, Deed, Move};
 use super::outline::{MISSES, Stem};
 use super::position::Edit;
 use super::sample::pick;
@@ -311,10 +311,7 @@ impl Engine {
             {
                 return false;
             }
-            let base = Act {
-                option: index as u8,
-                ..Act::EMPTY
-            };
+            let base = Act::of(0, index as u8);
             for player in 0..2 {
                 // Each act's cells against what the listing after it reads.
                 let free = |act: &Act, cells: CellSet| {
@@ -326,11 +323,8 @@ impl Engine {
                     Action::Enter { entries } => {
                         !reads_holdings
                             && entries[player].iter().enumerate().all(|(i, line)| {
-                                let act = Act {
-                                    line: i as u16,
-                                    to: line.cells[0],
-                                    ..base
-                                };
+                                // The kind does not change what it reads.
+                                let act = base.entering(0, i as u16, line.cells[0]);
                                 free(&act, line.set)
                             })
                     }
@@ -345,7 +339,7 @@ impl Engine {
                         !reads_holdings
                             && lands
                                 .iter()
-                                .all(|to| free(&Act { to, ..base }, CellSet::single(to)))
+                                .all(|to| free(&base.placing(0, to), CellSet::single(to)))
                     }
                     // Moves may change any cell: only a listing that reads none.
                     Action::Relocate { .. }
@@ -385,11 +379,12 @@ impl Engine {
         for way in firsts {
             let jumped = way.captured(&out.captures);
             let option = &self.rules.parts[0].options[way.act.option as usize];
-            if let Action::Enter { entries } = &option.action {
-                let e = way.act.to;
-                let line = entries[player][way.act.line as usize].set;
+            if let (Action::Enter { entries }, Deed::Enter { kind, line, to: e }) =
+                (&option.action, way.act.deed)
+            {
+                let line = entries[player][line as usize].set;
                 let mut apart = changed.minus(line);
-                let entered = (Some(player), way.act.kind as usize, 1);
+                let entered = (Some(player), kind as usize, 1);
                 if !changed.contains(e) && (root.owner(e), root.kind(e), root.height(e)) != entered
                 {
                     apart.insert(e);
@@ -426,24 +421,14 @@ impl Engine {
         jumped: CellSet,
         changed: CellSet,
     ) -> usize {
-        let cells: &[crate::rules::Cell] = match option.action {
-            Action::Place { .. } if option.dropping.is_none() => &[act.to],
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. }
-                if !option.leaves_copy && jumped.is_empty() && act.from != act.to =>
-            {
-                &[act.from, act.to]
+        let cells: &[crate::rules::Cell] = match act.deed {
+            Deed::Place { to, .. } if option.dropping.is_none() => &[to],
+            Deed::Move { from, to } if !option.leaves_copy && jumped.is_empty() && from != to => {
+                &[from, to]
             }
-            Action::Place { .. }
-            | Action::Enter { .. }
-            | Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. }
-            | Action::BearOff { .. }
-            | Action::Return { .. } => return 0,
+            Deed::Place { .. } | Deed::Enter { .. } | Deed::Move { .. } | Deed::Lift { .. } => {
+                return 0;
+            }
         };
         if option.flank.is_some() || self.rules.remove_disconnected.is_some() {
             return 0;

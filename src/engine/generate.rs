@@ -19,14 +19,20 @@ use crate::rules::{
 /// destinations being the set at its index (a placement's cells, a
 /// relocation's or a slide's reach), so that they need not be listed. In
 /// a straight group the origin moves with the destination: the pieces
-/// moving `act.kind` cells in direction number `act.line`, one act for each
-/// cell they land on.
+/// moving `distance` cells in direction number `dir`, one act for each
+/// cell they land on. (A group's act holds a destination of no meaning
+/// until [`Way::landing_on`] gives it one, and a straight group's an
+/// origin of none either.)
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Way {
     pub act: Act,
     /// `NO_SET`, the index of a capture set, or `GROUP` (and `STRAIGHT`)
     /// and the index of a set of destinations.
     set: u16,
+    /// A straight group's direction, as an index into `Dir::ALL`...
+    dir: u8,
+    /// ...and how many cells its pieces move.
+    distance: u8,
 }
 
 const NO_SET: u16 = u16::MAX;
@@ -43,10 +49,8 @@ struct Tie<'a> {
 
 impl Tie<'_> {
     fn allows(&self, act: &Act) -> bool {
-        self.from.is_none_or(|from| act.from == from)
-            && self
-                .near
-                .is_none_or(|near| near.contains(super::apply::act_cell(self.action, act)))
+        self.from.is_none_or(|from| act.origin() == Some(from))
+            && self.near.is_none_or(|near| near.contains(act.cell()))
     }
 }
 
@@ -55,23 +59,28 @@ pub(super) const MAX_SETS: usize = 0x3fff;
 
 impl Way {
     pub(super) fn plain(act: Act) -> Way {
-        Way { act, set: NO_SET }
+        Way {
+            act,
+            set: NO_SET,
+            dir: 0,
+            distance: 0,
+        }
     }
 
     /// A group of ways, with the destinations in `sets[index]`.
     pub(super) fn group(act: Act, index: usize) -> Way {
         debug_assert!(index < MAX_SETS);
         Way {
-            act,
             set: GROUP | index as u16,
+            ..Way::plain(act)
         }
     }
 
     pub(super) fn capturing(act: Act, index: usize) -> Way {
         debug_assert!(index < MAX_SETS);
         Way {
-            act,
             set: index as u16,
+            ..Way::plain(act)
         }
     }
 
@@ -80,12 +89,10 @@ impl Way {
     fn straight(act: Act, dir: Dir, distance: u32, index: usize) -> Way {
         debug_assert!(index < MAX_SETS && u8::try_from(distance).is_ok());
         Way {
-            act: Act {
-                line: dir.index() as u16,
-                kind: distance as u8,
-                ..act
-            },
+            act,
             set: GROUP | STRAIGHT | index as u16,
+            dir: dir.index() as u8,
+            distance: distance as u8,
         }
     }
 
@@ -118,33 +125,27 @@ impl Way {
     pub(super) fn regrouped(&self, index: usize) -> Way {
         debug_assert!(self.is_group() && index < MAX_SETS);
         Way {
-            act: self.act,
             set: (self.set & (GROUP | STRAIGHT)) | index as u16,
+            ..*self
         }
     }
 
     /// The act of a group landing on `to`.
     pub(super) fn landing_on(&self, to: Cell, board: &Board) -> Act {
         if self.set & STRAIGHT == 0 {
-            return Act { to, ..self.act };
+            return self.act.landing(to);
         }
-        let dir = Dir::ALL[self.act.line as usize];
-        let back = self.act.kind as i32 * board.step_shift(dir);
-        Act {
-            from: (to as i32 - back) as Cell,
-            to,
-            line: super::moves::NO_LINE,
-            kind: 0,
-            ..self.act
-        }
+        let dir = Dir::ALL[self.dir as usize];
+        let back = self.distance as i32 * board.step_shift(dir);
+        self.act.moving((to as i32 - back) as Cell, to)
     }
 
     /// Where the piece on `from` would land in a straight group: the cell
     /// whose origin [`Way::landing_on`] gives as `from` (a member of the
     /// group only if it is among the group's destinations).
     fn landing_from(&self, from: Cell, board: &Board) -> Option<Cell> {
-        let dir = Dir::ALL[self.act.line as usize];
-        let to = from as i32 + self.act.kind as i32 * board.step_shift(dir);
+        let dir = Dir::ALL[self.dir as usize];
+        let to = from as i32 + self.distance as i32 * board.step_shift(dir);
         Cell::try_from(to).ok()
     }
 
@@ -178,7 +179,7 @@ impl Listing<'_> {
     pub(super) fn push_dests(&mut self, base: Act, dests: CellSet) {
         if self.ordered || dests.len() < 2 || self.sets.len() >= MAX_SETS {
             for to in dests.iter() {
-                self.push(Act { to, ..base });
+                self.push(base.landing(to));
             }
             return;
         }
@@ -217,7 +218,7 @@ impl Listing<'_> {
         while let Some(to) = cells.pop() {
             let from = (to as i32 - back) as Cell;
             if check(from, to) {
-                self.push(Act { from, to, ..*base });
+                self.push(base.moving(from, to));
             }
         }
     }
@@ -441,7 +442,7 @@ impl Engine {
                 // Ways that share their origin and act on their
                 // destination: one test of the origin, the near cells at once.
                 (true, from) if tie.near.is_none() || has_destination(tie.action) => {
-                    if from.is_none_or(|from| way.act.from == from) {
+                    if from.is_none_or(|from| way.act.origin() == Some(from)) {
                         tie.near.map_or(dests, |near| dests.inter(near))
                     } else {
                         CellSet::EMPTY
@@ -488,19 +489,13 @@ impl Engine {
         out: &mut Listing,
     ) {
         let player = pos.to_move();
-        let base = Act {
-            part: part as u8,
-            option: index as u8,
-            ..Act::EMPTY
-        };
+        let base = Act::of(part as u8, index as u8);
         let empty = self.rules.board.cells.minus(pos.occupied());
         match &option.action {
             Action::Place { on } => {
                 for kind in self.kinds_in_reserve(option, pos, player) {
-                    let act = Act {
-                        kind: kind as u8,
-                        ..base
-                    };
+                    // Its cell is one of the group's.
+                    let act = base.placing(kind as u8, 0);
                     let mut cells = self.dropped(option, pos, player, on[player].inter(empty));
                     // Only the cells that bracket: found for all cells at
                     // once, which costs less than playing the others.
@@ -518,12 +513,7 @@ impl Engine {
                         if line.set.is_subset(&occupied) {
                             continue;
                         }
-                        out.push(Act {
-                            kind: kind as u8,
-                            to: line.cells[0],
-                            line: i as u16,
-                            ..base
-                        });
+                        out.push(base.entering(kind as u8, i as u16, line.cells[0]));
                     }
                 }
             }
@@ -535,8 +525,7 @@ impl Engine {
                 for from in self.movable(option, pos, player).iter() {
                     let (min, max) = bounds(distance, pos.height(from));
                     let near = self.within(from, min, max);
-                    let act = Act { from, ..base };
-                    out.push_dests(act, dests.inter(near));
+                    out.push_dests(base.leaving(from), dests.inter(near));
                 }
             }
             Action::Relocate { to, distance: None } => {
@@ -547,11 +536,11 @@ impl Engine {
                     out.sets.push(dests);
                     let index = out.sets.len() - 1;
                     for from in movers.iter() {
-                        out.ways.push(Way::group(Act { from, ..base }, index));
+                        out.ways.push(Way::group(base.leaving(from), index));
                     }
                 } else {
                     for from in movers.iter() {
-                        out.push_dests(Act { from, ..base }, dests);
+                        out.push_dests(base.leaving(from), dests);
                     }
                 }
             }
@@ -607,7 +596,7 @@ impl Engine {
             Action::BearOff { dirs, distance } => {
                 for from in self.movable(option, pos, player).iter() {
                     if self.bears_off(pos, from, dirs[player], distance) {
-                        out.push(Act { from, ..base });
+                        out.push(base.lifting(from));
                     }
                 }
             }
@@ -616,7 +605,7 @@ impl Engine {
                     if option.kind.is_none_or(|k| pos.kind(c) == k)
                         && self.fills(option, pos, player, c)
                     {
-                        out.push(Act { from: c, ..base });
+                        out.push(base.lifting(c));
                     }
                 }
             }
@@ -675,7 +664,7 @@ impl Engine {
         }
         if out.ordered {
             // Stable: each piece's moves stay in direction and distance order.
-            out.ways[start..].sort_by_key(|w| w.act.from);
+            out.ways[start..].sort_by_key(|w| w.act.origin());
         }
     }
 
@@ -823,7 +812,7 @@ impl Engine {
         for from in self.movable(option, pos, player).iter() {
             for dir in step.dirs.iter() {
                 if let Some(to) = self.line_count_to(option, pos, (from, dir), step.targets) {
-                    acts.push(Way::plain(Act { from, to, ..*base }));
+                    acts.push(Way::plain(base.moving(from, to)));
                 }
             }
         }
@@ -1060,12 +1049,12 @@ impl Engine {
                     None => {
                         // No room for another set: one by one.
                         for to in reached_set.iter() {
-                            out.push(Act { from, to, ..*base });
+                            out.push(base.moving(from, to));
                         }
                         continue;
                     }
                 };
-                out.ways.push(Way::group(Act { from, ..*base }, index));
+                out.ways.push(Way::group(base.leaving(from), index));
                 continue;
             }
             let mut ends = reached;
@@ -1075,12 +1064,12 @@ impl Engine {
             }
             if plain {
                 // Every empty cell reached is a landing.
-                out.push_dests(Act { from, ..*base }, ends.to_set());
+                out.push_dests(base.leaving(from), ends.to_set());
                 continue;
             }
             for to in ends.to_set().iter() {
                 if self.lands(option, pos, (from, to), targets) {
-                    out.push(Act { from, to, ..*base });
+                    out.push(base.moving(from, to));
                 }
             }
         }

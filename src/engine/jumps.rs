@@ -114,7 +114,8 @@ impl Engine {
                     counts: [0; 8],
                     ends: B::NONE,
                     doubt,
-                    base: Act { from, ..*base },
+                    from,
+                    base: base.leaving(from),
                     stop: B::of(self.promotion_stops(pos, player, from)),
                     first: out.ways.len(),
                     acts: out.ways,
@@ -129,7 +130,7 @@ impl Engine {
                 }
             };
             if !ends.is_none() {
-                out.push_dests(Act { from, ..*base }, ends.to_set());
+                out.push_dests(base.leaving(from), ends.to_set());
             }
         }
     }
@@ -425,7 +426,9 @@ struct Jumper<'a, B> {
     ends: B,
     /// The ends still to find: once none is left, the search stops.
     doubt: B,
-    /// The act with the mover's cell.
+    /// The cell the jumping piece leaves...
+    from: Cell,
+    /// ...and its act, to be given each landing.
     base: Act,
     /// Where a chain stops: a promotion that ends the move.
     stop: B,
@@ -447,7 +450,7 @@ impl<B: Bitboard> Jumper<'_, B> {
             super::budget::blame(|| {
                 format!(
                     "listing the jumps of {} by `{}`",
-                    board.cell_name(self.base.from),
+                    board.cell_name(self.from),
                     self.jump.option.text
                 )
             });
@@ -504,7 +507,7 @@ impl<B: Bitboard> Jumper<'_, B> {
             self.doubt = self.doubt.and_not(B::cell(land));
             return;
         }
-        let (player, from) = (self.player, self.base.from);
+        let (player, from) = (self.player, self.from);
         // Different captures to one end are different moves. A chain that
         // comes back to its cell is a move only if it took something (a
         // draughts king's round of captures).
@@ -514,10 +517,7 @@ impl<B: Bitboard> Jumper<'_, B> {
         {
             return;
         }
-        let act = Act {
-            to: land,
-            ..self.base
-        };
+        let act = self.base.landing(land);
         // Comparing with this piece's captures so far is work too.
         let own = &self.acts[self.first..];
         if !super::budget::charge(1 + own.len() as u64 / 32) {
@@ -627,7 +627,7 @@ mod tests {
                 ordered: true,
             };
             engine.acts_of((0, i), option, pos, Earlier::default(), out);
-            moves.extend(acts.iter().map(|w| (i as u8, w.act.from, w.act.to)));
+            moves.extend(acts.iter().map(|w| (i as u8, w.act.origin().unwrap_or_default(), w.act.cell())));
         }
         moves
     }

@@ -29,7 +29,7 @@ mod sample;
 
 pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_deadline};
 pub use game::{Game, Status};
-pub use moves::{Act, Move};
+pub use moves::{Act, Deed, Move};
 pub use notation::ParseError;
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position};
@@ -44,7 +44,7 @@ pub(crate) struct Earlier {
     /// `not on entry line`: the line of the first part's entry or
     /// placement (empty otherwise).
     pub entry_line: CellSet,
-    /// The cell of the previous part's act (see `apply::act_cell`): "the
+    /// The cell of the previous part's act (see [`Act::cell`]): "the
     /// last piece" of `next to the last piece` and friends. `None` in the
     /// first part, which reads the position's last cell instead.
     pub last: Option<Cell>,
@@ -868,14 +868,13 @@ impl Engine {
         player: PlayerId,
         before: Earlier,
     ) -> Earlier {
-        let option = &self.rules.parts[part].options[act.option as usize];
         Earlier {
             entry_line: if part == 0 {
                 self.entry_line(act, player)
             } else {
                 before.entry_line
             },
-            last: Some(apply::act_cell(&option.action, act)),
+            last: Some(act.cell()),
         }
     }
 
@@ -888,22 +887,15 @@ impl Engine {
 
     /// The cells a later `not on entry line` refers to after this act.
     fn entry_line(&self, act: &Act, player: PlayerId) -> CellSet {
-        let option = &self.rules.parts[0].options[act.option as usize];
-        match option.action {
-            Action::Enter { .. } => {
-                self.entry_lines[act.option as usize][player][act.line as usize]
+        match act.deed {
+            Deed::Enter { line, .. } => {
+                self.entry_lines[act.option as usize][player][line as usize]
             }
-            Action::Place { .. } => {
+            Deed::Place { to, .. } => {
                 let b = &self.rules.board;
-                let c: Cell = act.to;
-                self.ranks[b.rank_of(c) as usize].union(self.files[b.file_of(c) as usize])
+                self.ranks[b.rank_of(to) as usize].union(self.files[b.file_of(to) as usize])
             }
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. }
-            | Action::BearOff { .. }
-            | Action::Return { .. } => CellSet::EMPTY,
+            Deed::Move { .. } | Deed::Lift { .. } => CellSet::EMPTY,
         }
     }
 

@@ -1,15 +1,47 @@
 //! A move: what a player does in one turn, one act per part of the turn.
 
-use crate::rules::{CellSet, MAX_PARTS};
+use crate::rules::{Cell, CellSet, MAX_PARTS};
 
-/// The value of a field an act does not use (which fields an act uses
-/// follows from its option's primitive; see `Engine::cells_of`).
-pub(super) const NONE: u8 = u8::MAX;
+/// What an act does, by the family of its option's primitive: each
+/// variant holds the cells and numbers that family uses, and no other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deed {
+    /// `place`: a piece of `kind` from the reserve onto `to` (a neutral
+    /// kind needs no reserve).
+    Place {
+        /// The kind placed.
+        kind: u8,
+        /// The cell it lands on.
+        to: Cell,
+    },
+    /// `enter`: a piece of `kind` from the reserve in along entry line
+    /// number `line` (an `enter` over a big board may have more than 256
+    /// lines), whose first cell is `to`.
+    Enter {
+        /// The kind entered.
+        kind: u8,
+        /// The index of the entry line.
+        line: u16,
+        /// The line's first cell.
+        to: Cell,
+    },
+    /// `step`, `slide`, `jump` or `relocate`: the top piece on `from` goes
+    /// to `to` (the same cell, for a chain of jumps that comes back).
+    Move {
+        /// The cell it leaves.
+        from: Cell,
+        /// The cell it arrives at.
+        to: Cell,
+    },
+    /// `bear off` or `return`: the top piece on `from` leaves the board.
+    Lift {
+        /// The cell it leaves.
+        from: Cell,
+    },
+}
 
-/// The value of `Act::line` where an act uses no line.
-pub(super) const NO_LINE: u16 = u16::MAX;
-
-/// One act inside a turn: which option of the part was used, and where.
+/// One act inside a turn: which option of which part was used, and what
+/// it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Act {
     /// The part of the turn the act plays (an optional part left out
@@ -17,27 +49,115 @@ pub struct Act {
     pub part: u8,
     /// Index of the option within its part.
     pub option: u8,
-    /// The kind placed or entered.
-    pub kind: u8,
-    /// The cell a piece leaves (unused by placements and entries).
-    pub from: u8,
-    /// The cell a piece arrives at (unused by bear-offs and returns).
-    pub to: u8,
-    /// For entries: the index of the entry line used (an `enter` over a
-    /// big board may have more than 256 lines); for slides, the direction.
-    pub line: u16,
+    /// What it did.
+    pub deed: Deed,
 }
 
 impl Act {
-    /// No act: the filler of a move's unused parts.
-    pub const EMPTY: Act = Act {
-        part: 0,
-        option: NONE,
-        kind: 0,
-        from: NONE,
-        to: NONE,
-        line: NO_LINE,
-    };
+    /// The filler of a move's unused parts.
+    pub const EMPTY: Act = Act::of(0, 0);
+
+    /// An act of option `option` of part `part`, to be given its deed by
+    /// [`Act::placing`], [`Act::moving`] and the like.
+    pub(super) const fn of(part: u8, option: u8) -> Act {
+        Act {
+            part,
+            option,
+            deed: Deed::Lift { from: 0 },
+        }
+    }
+
+    /// This act's option placing a piece of `kind` on `to`.
+    pub(super) fn placing(self, kind: u8, to: Cell) -> Act {
+        Act {
+            deed: Deed::Place { kind, to },
+            ..self
+        }
+    }
+
+    /// This act's option entering a piece of `kind` along line `line`.
+    pub(super) fn entering(self, kind: u8, line: u16, to: Cell) -> Act {
+        Act {
+            deed: Deed::Enter { kind, line, to },
+            ..self
+        }
+    }
+
+    /// This act's option moving the piece on `from` to `to`.
+    pub(super) fn moving(self, from: Cell, to: Cell) -> Act {
+        Act {
+            deed: Deed::Move { from, to },
+            ..self
+        }
+    }
+
+    /// This act's option moving the piece on `from`, to a destination that
+    /// [`Act::landing`] gives it (one of a group's).
+    pub(super) fn leaving(self, from: Cell) -> Act {
+        self.moving(from, from)
+    }
+
+    /// This act's option taking the piece on `from` off the board.
+    pub(super) fn lifting(self, from: Cell) -> Act {
+        Act {
+            deed: Deed::Lift { from },
+            ..self
+        }
+    }
+
+    /// The same act arriving at `to` instead (a lift has no arrival and
+    /// stays as it is): one member of a group of ways that share all but
+    /// their destination.
+    pub(super) fn landing(self, to: Cell) -> Act {
+        let deed = match self.deed {
+            Deed::Place { kind, .. } => Deed::Place { kind, to },
+            Deed::Enter { kind, line, .. } => Deed::Enter { kind, line, to },
+            Deed::Move { from, .. } => Deed::Move { from, to },
+            Deed::Lift { from } => Deed::Lift { from },
+        };
+        Act { deed, ..self }
+    }
+
+    /// The cell a piece leaves, for an act that takes one from the board.
+    pub fn origin(&self) -> Option<Cell> {
+        match self.deed {
+            Deed::Move { from, .. } | Deed::Lift { from } => Some(from),
+            Deed::Place { .. } | Deed::Enter { .. } => None,
+        }
+    }
+
+    /// The cell a piece arrives at, for an act that puts one on the board.
+    pub fn destination(&self) -> Option<Cell> {
+        match self.deed {
+            Deed::Place { to, .. } | Deed::Enter { to, .. } | Deed::Move { to, .. } => Some(to),
+            Deed::Lift { .. } => None,
+        }
+    }
+
+    /// The act's own cell: where its piece arrives, or the cell a lift
+    /// takes a piece from ("the last cell" for the act after it).
+    pub fn cell(&self) -> Cell {
+        match self.deed {
+            Deed::Place { to, .. } | Deed::Enter { to, .. } | Deed::Move { to, .. } => to,
+            Deed::Lift { from } => from,
+        }
+    }
+
+    /// The kind a placement or an entry brings in.
+    pub fn kind(&self) -> Option<usize> {
+        match self.deed {
+            Deed::Place { kind, .. } | Deed::Enter { kind, .. } => Some(kind as usize),
+            Deed::Move { .. } | Deed::Lift { .. } => None,
+        }
+    }
+
+    /// The index of an entry's line.
+    pub fn entry_line(&self) -> Option<usize> {
+        match self.deed {
+            Deed::Enter { line, .. } => Some(line as usize),
+            Deed::Place { .. } | Deed::Move { .. } | Deed::Lift { .. } => None,
+        }
+    }
 }
 
 /// A whole turn. `len == 0` is a pass. `captured[part]` lists the pieces

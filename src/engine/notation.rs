@@ -11,7 +11,7 @@
 //! Reading is forgiving: case does not matter, and every way of playing a
 //! move is accepted, including ways that merge with another into one move.
 
-use super::moves::{Act, Move};
+use super::moves::{Act, Deed, Move};
 use super::position::Edit;
 use super::{Engine, Position, Successors};
 use crate::rules::{Action, Cell, CellSet, Dir, PlayerId};
@@ -98,36 +98,47 @@ impl Engine {
         let board = &self.rules.board;
         let name = |c: u8| board.cell_name(c);
         let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-        let kind_prefix = if self.kinds_brought_in(act.part as usize) > 1 {
-            format!("{}@", self.rules.kinds[act.kind as usize])
-        } else {
-            String::new()
-        };
-        match &option.action {
-            Action::Place { .. } => format!("{kind_prefix}{}", name(act.to)),
-            Action::Enter { entries } => {
-                let dir = entries[player][act.line as usize].dir;
-                format!("{kind_prefix}{}{}", name(act.to), arrow(dir))
+        let kind_prefix = match act.kind() {
+            Some(kind) if self.kinds_brought_in(act.part as usize) > 1 => {
+                format!("{}@", self.rules.kinds[kind])
             }
-            Action::Return { .. } => name(act.from),
+            // A copy is written with the kind of the piece copied.
+            None if option.leaves_copy && self.kinds_brought_in(act.part as usize) > 1 => {
+                let from = act.origin().unwrap_or_default();
+                format!("{}@", self.rules.kinds[pos.kind(from)])
+            }
+            Some(_) | None => String::new(),
+        };
+        match (&option.action, act.deed) {
+            (Action::Place { .. }, Deed::Place { to, .. }) => format!("{kind_prefix}{}", name(to)),
+            (Action::Enter { entries }, Deed::Enter { line, to, .. }) => {
+                let dir = entries[player][line as usize].dir;
+                format!("{kind_prefix}{}{}", name(to), arrow(dir))
+            }
+            (Action::Return { .. }, Deed::Lift { from }) => name(from),
             // Every copy that lands on a cell leads to one position: it is
             // written as the cell, like a placement.
-            _ if option.leaves_copy => format!("{kind_prefix}{}", name(act.to)),
-            Action::BearOff { .. } => format!("{}-off", name(act.from)),
-            Action::Jump {
-                capturing: true, ..
-            } => {
+            (_, Deed::Move { to, .. }) if option.leaves_copy => {
+                format!("{kind_prefix}{}", name(to))
+            }
+            (Action::BearOff { .. }, Deed::Lift { from }) => format!("{}-off", name(from)),
+            (
+                Action::Jump {
+                    capturing: true, ..
+                },
+                Deed::Move { from, to },
+            ) => {
                 let taken: Vec<String> = captured.iter().map(name).collect();
-                format!("{}x{}({})", name(act.from), name(act.to), taken.join(","))
+                format!("{}x{}({})", name(from), name(to), taken.join(","))
             }
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. } => {
-                let capture = pos.owner(act.to).is_some_and(|p| p != player);
+            (_, Deed::Move { from, to }) => {
+                let capture = pos.owner(to).is_some_and(|p| p != player);
                 let sep = if capture { 'x' } else { '-' };
-                format!("{}{sep}{}", name(act.from), name(act.to))
+                format!("{}{sep}{}", name(from), name(to))
             }
+            // Not reached: a deed is of its option's family.
+            (_, Deed::Place { to, .. } | Deed::Enter { to, .. }) => name(to),
+            (_, Deed::Lift { from }) => name(from),
         }
     }
 

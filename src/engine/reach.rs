@@ -3,7 +3,7 @@
 //! whether two ways of a turn can lead to one position.
 
 use super::apply::has_destination;
-use super::moves::Act;
+use super::moves::{Act, Deed};
 use super::{Earlier, Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
 
@@ -24,13 +24,13 @@ impl Engine {
         {
             return None;
         }
-        Some(match &option.action {
+        Some(match (&option.action, act.deed) {
             // An empty cell filled.
-            Action::Place { .. } => (CellSet::single(act.to), CellSet::single(act.to), true),
-            Action::Enter { entries } => {
+            (_, Deed::Place { to, .. }) => (CellSet::single(to), CellSet::single(to), true),
+            (Action::Enter { entries }, Deed::Enter { line, .. }) => {
                 // The run from the entry cell to the first empty cell,
                 // which is filled.
-                let line = &entries[pos.to_move()][act.line as usize].cells;
+                let line = &entries[pos.to_move()][line as usize].cells;
                 let mut cells = CellSet::EMPTY;
                 let mut filled = CellSet::EMPTY;
                 for &c in line {
@@ -44,28 +44,27 @@ impl Engine {
             }
             // The origin lowered, the destination raised or taken, the
             // jumped pieces removed (a chained jump may end where it began).
-            Action::Relocate { .. }
-            | Action::Step { .. }
-            | Action::Slide { .. }
-            | Action::Jump { .. } => {
+            (_, Deed::Move { from, to }) => {
                 let mut cells = jumped;
-                cells.insert(act.from);
-                cells.insert(act.to);
+                cells.insert(from);
+                cells.insert(to);
                 let sure = if option.leaves_copy {
                     // The origin keeps its stack: only the arrival is sure.
-                    CellSet::single(act.to)
-                } else if act.from == act.to {
-                    jumped.minus(CellSet::single(act.from))
+                    CellSet::single(to)
+                } else if from == to {
+                    jumped.minus(CellSet::single(from))
                 } else {
                     cells
                 };
                 (cells, sure, false)
             }
             // A stack lowered.
-            Action::BearOff { .. } | Action::Return { .. } => {
-                let cell = CellSet::single(act.from);
+            (_, Deed::Lift { from }) => {
+                let cell = CellSet::single(from);
                 (cell, cell, true)
             }
+            // Not an entry's option: not reached, and nothing is assumed.
+            (_, Deed::Enter { .. }) => return None,
         })
     }
 

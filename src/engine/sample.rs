@@ -231,7 +231,7 @@ impl Engine {
                 let mut rest = CellSet::EMPTY;
                 if way.is_group() {
                     rest = way.dests(sets);
-                    rest.remove(act.to);
+                    rest.remove(act.cell());
                 }
                 if rest.is_empty() {
                     acts.swap_remove(i);
@@ -303,8 +303,8 @@ impl Engine {
         let same_copy = |act: &Act, jumped: CellSet| {
             copies_drawn
                 && jumped.is_empty()
-                && (act.option, act.to) == (drawn.option, drawn.to)
-                && pos.kind(act.from) == pos.kind(drawn.from)
+                && (act.option, act.destination()) == (drawn.option, drawn.destination())
+                && act.origin().map(|c| pos.kind(c)) == drawn.origin().map(|c| pos.kind(c))
         };
         let mut count = |act: &Act, jumped: CellSet| {
             if same_copy(act, jumped) {
@@ -328,7 +328,7 @@ impl Engine {
             let action = &option.action;
             // A piece that leaves a copy does not lower its origin.
             let leaves = has_origin(action) && !option.leaves_copy;
-            if leaves && way.fixed_origin() && !lowered(way.act.from) {
+            if leaves && way.fixed_origin() && !way.act.origin().is_some_and(lowered) {
                 continue;
             }
             // An entry's own cell may hold the same after a push; its gap
@@ -338,14 +338,14 @@ impl Engine {
             if way.is_group() {
                 for to in way.dests(sets).inter(landed).iter() {
                     let act = way.landing_on(to, &self.rules.board);
-                    if act != drawn && (!leaves || lowered(act.from)) {
+                    if act != drawn && (!leaves || act.origin().is_some_and(lowered)) {
                         count(&act, jumped);
                     }
                 }
                 continue;
             }
-            if landing && !landed.contains(way.act.to) || (way.act, jumped) == (drawn, drawn_jumped)
-            {
+            let lands_elsewhere = !way.act.destination().is_some_and(|to| landed.contains(to));
+            if landing && lands_elsewhere || (way.act, jumped) == (drawn, drawn_jumped) {
                 continue;
             }
             count(&way.act, jumped);
