@@ -89,6 +89,23 @@ fn ataxx_a_copy_keeps_its_origin_and_a_leap_leaves_it() {
 }
 
 #[test]
+fn a_copy_of_several_kinds_is_written_with_the_kind_copied() {
+    let engine = engine_of(
+        "extends \"ataxx\"\npieces blob, king\nsetup\n  Red blob on a1\n  Red king on g7\n  \
+         Blue blob on a7, g1\n",
+    );
+    let mut game = Game::new(&engine);
+    let moves = legal(&game);
+    // Each piece's copy names its own kind, and reads back as typed.
+    assert!(moves.contains(&"blob@b2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"king@f6".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"blob@f6".to_string()), "{moves:?}");
+    play(&mut game, "king@f6");
+    let f6 = gamut_cell(&game, "f6");
+    assert_eq!(game.position().kind(f6), 1);
+}
+
+#[test]
 fn ataxx_landing_converts_every_neighbour() {
     let engine = shipped("ataxx");
     let mut game = Game::new(&engine);

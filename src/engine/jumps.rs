@@ -627,7 +627,10 @@ mod tests {
                 ordered: true,
             };
             engine.acts_of((0, i), option, pos, Earlier::default(), out);
-            moves.extend(acts.iter().map(|w| (i as u8, w.act.origin().unwrap_or_default(), w.act.cell())));
+            moves.extend(
+                acts.iter()
+                    .map(|w| (i as u8, w.act.origin().unwrap_or_default(), w.act.cell())),
+            );
         }
         moves
     }
