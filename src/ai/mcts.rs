@@ -15,7 +15,10 @@
 //! played, and a move that lets the opponent win at once is proven lost),
 //! and play-outs take a winning move when they have one and otherwise
 //! favour the moves with the best mean result wherever they were played
-//! (MAST, ε-greedy: a move is known by its acts). A [`Searcher`]
+//! (MAST, ε-greedy: a move is known by its acts). The nodes of one
+//! position share their statistics, so that a transposition is valued by
+//! the play-outs of every order of moves that reaches it (the tree stays a
+//! tree; selection reads the shared mean). A [`Searcher`]
 //! keeps its tree from one move to the next, and spreads its iterations
 //! over threads (root parallelism: one tree per thread, their statistics of
 //! the root's moves summed).
@@ -55,7 +58,7 @@ struct PlayoutCosts {
     guided_time: Duration,
     uniform: u64,
     uniform_time: Duration,
-    /// Play-outs that reached their uniform part.
+    /// Play-outs timed.
     playouts: u64,
     expansions: u64,
     expansion_time: Duration,
@@ -74,7 +77,11 @@ impl PlayoutCosts {
     /// in one of the moves they list).
     fn guided_limit(&self) -> u32 {
         if !self.measured() {
-            return GUIDED_PLIES;
+            // Every other play-out wholly uniform until both kinds are
+            // timed: a game shorter than the guided moves has no uniform
+            // part to time otherwise.
+            let sample = self.adapt && self.uniform < 64 && self.playouts % 2 == 1;
+            return if sample { 0 } else { GUIDED_PLIES };
         }
         let per_guided = self.guided_time.as_secs_f64() / self.guided as f64;
         let per_uniform = self.uniform_time.as_secs_f64() / self.uniform as f64;
@@ -85,7 +92,7 @@ impl PlayoutCosts {
 
     /// How many play-outs a leaf gives before it is expanded: none on an
     /// iteration budget or until timed; then as many as make expansions
-    /// cost at most half a play-out each iteration, up to 7.
+    /// cost at most half a play-out each iteration, up to 15.
     fn visits_before_expansion(&self) -> f64 {
         if !self.measured() || self.expansions < 16 {
             return 0.0;
@@ -94,7 +101,7 @@ impl PlayoutCosts {
         let playout = (self.guided_time + self.uniform_time).as_secs_f64();
         let per_playout = playout / self.playouts as f64;
         let ratio = per_expansion / (0.5 * per_playout).max(1e-12);
-        (ratio.ceil() - 1.0).clamp(0.0, 7.0)
+        (ratio.ceil() - 1.0).clamp(0.0, 15.0)
     }
 }
 
@@ -213,11 +220,28 @@ struct Node {
     /// The value of the node once the search has proven it, for the
     /// player who made the move into it.
     proof: Option<Verdict>,
+    /// Where the statistics of every node of this position, moved into by
+    /// the same player, are summed (see [`Shared`]); [`NO_SLOT`] for the
+    /// root and in plain UCT.
+    slot: u32,
 }
+
+/// The statistics of one position (and the player who moved into it)
+/// over every node of the tree that holds it: a transposition, reached by
+/// several orders of moves, is valued by the play-outs of all its paths.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shared {
+    visits: f64,
+    reward: f64,
+}
+
+/// The slot of a node with no statistics shared.
+const NO_SLOT: u32 = u32::MAX;
 
 impl Node {
     fn new(position: Position, parent: Option<usize>, move_index: usize) -> Node {
         Node {
+            slot: NO_SLOT,
             position,
             move_key: 0,
             parent,
@@ -305,7 +329,9 @@ impl Searcher {
                 adapt: matches!(self.config.budget, Budget::Time(_)),
                 ..PlayoutCosts::default()
             },
+            transpositions: Transpositions::default(),
         };
+        tree.index_transpositions();
         let choice = search(&mut tree, history, &self.config, rng, started)?;
         if self.config.strategy == Strategy::Plain {
             // Plain UCT starts afresh at every move.
@@ -492,6 +518,28 @@ struct Tree<'a> {
     moves: MoveStats,
     /// What its play-outs have cost, to decide how many moves to guide.
     costs: PlayoutCosts,
+    /// The solver's transpositions.
+    transpositions: Transpositions,
+}
+
+/// The statistics of each position in a tree, by its key and the player
+/// who moved into it.
+#[derive(Default)]
+struct Transpositions {
+    shared: Vec<Shared>,
+    slot_of: std::collections::HashMap<(u64, PlayerId), u32>,
+}
+
+impl Transpositions {
+    /// The slot of the position `key` moved into by `mover`, made if new.
+    fn slot(&mut self, key: u64, mover: PlayerId) -> u32 {
+        let next = self.shared.len() as u32;
+        let slot = *self.slot_of.entry((key, mover)).or_insert(next);
+        if slot == next {
+            self.shared.push(Shared::default());
+        }
+        slot
+    }
 }
 
 /// Results of moves by their key and mover: (sum of rewards, count).
@@ -652,10 +700,16 @@ impl<'a> Tree<'a> {
         let mut plies = 0;
         let guided = self.costs.guided_limit();
         let started = Instant::now();
+        // Every move is timed, guided or not, including those of a game
+        // that ends before its guided moves run out.
+        let note_guided = |costs: &mut PlayoutCosts, plies: u32| {
+            costs.guided += u64::from(plies);
+            costs.guided_time += started.elapsed();
+            costs.playouts += 1;
+        };
         loop {
             if plies >= guided {
-                self.costs.guided += u64::from(plies);
-                self.costs.guided_time += started.elapsed();
+                note_guided(&mut self.costs, plies);
                 // The rest at the speed of the uniform draw.
                 let uniform_started = Instant::now();
                 let rest = random_playout(
@@ -668,29 +722,30 @@ impl<'a> Tree<'a> {
                 );
                 self.costs.uniform += u64::from(rest.plies);
                 self.costs.uniform_time += uniform_started.elapsed();
-                self.costs.playouts += 1;
                 return match rest.stopped {
                     Some(why) => Err(why),
                     None => Ok(rest.outcome),
                 };
             }
-            if self.engine.repeated(&pos, history) {
-                return Ok(Some(Outcome::Draw));
-            }
-            if let Some(outcome) = pos.result() {
-                return Ok(Some(outcome));
-            }
-            // The moves alone, each with the result its goals decide: only
-            // the move chosen is built.
-            self.engine.legal_moves(&pos, &mut self.buffer);
-            if let Some(why) = self.buffer.overrun() {
-                return Err(why.clone());
-            }
-            if let Status::Over(outcome) = self.engine.status(&pos, &self.buffer) {
-                return Ok(Some(outcome));
-            }
-            if plies >= ply_cap {
-                return Ok(None);
+            let end = if self.engine.repeated(&pos, history) {
+                Some(Ok(Some(Outcome::Draw)))
+            } else if let Some(outcome) = pos.result() {
+                Some(Ok(Some(outcome)))
+            } else {
+                // The moves alone, each with the result its goals decide:
+                // only the move chosen is built.
+                self.engine.legal_moves(&pos, &mut self.buffer);
+                if let Some(why) = self.buffer.overrun() {
+                    Some(Err(why.clone()))
+                } else if let Status::Over(outcome) = self.engine.status(&pos, &self.buffer) {
+                    Some(Ok(Some(outcome)))
+                } else {
+                    (plies >= ply_cap).then_some(Ok(None))
+                }
+            };
+            if let Some(end) = end {
+                note_guided(&mut self.costs, plies);
+                return end;
             }
             let mover = pos.to_move();
             let buffer = &self.buffer;
@@ -743,6 +798,29 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Gives every node but the root its slot, and each slot the sums of
+    /// its nodes' statistics: for a tree kept from the last move, or new.
+    fn index_transpositions(&mut self) {
+        if !self.solver {
+            return;
+        }
+        for n in 0..self.nodes.len() {
+            let Some(parent) = self.nodes[n].parent else {
+                self.nodes[n].slot = NO_SLOT;
+                continue;
+            };
+            let mover = self.nodes[parent].position.to_move();
+            let slot = self
+                .transpositions
+                .slot(self.nodes[n].position.key(), mover);
+            let node = &mut self.nodes[n];
+            node.slot = slot;
+            let shared = &mut self.transpositions.shared[slot as usize];
+            shared.visits += node.visits;
+            shared.reward += node.reward;
+        }
+    }
+
     /// A tree for a helper thread: the root and its moves, with their
     /// proofs and without their counts.
     fn sprout(&self) -> Tree<'a> {
@@ -757,7 +835,7 @@ impl<'a> Tree<'a> {
             nodes.push(child);
         }
         nodes[0].children = (1..nodes.len()).collect();
-        Tree {
+        let mut helper = Tree {
             engine: self.engine,
             nodes,
             buffer: Successors::default(),
@@ -767,7 +845,10 @@ impl<'a> Tree<'a> {
                 adapt: self.costs.adapt,
                 ..PlayoutCosts::default()
             },
-        }
+            transpositions: Transpositions::default(),
+        };
+        helper.index_transpositions();
+        helper
     }
 
     /// Adds what a helper learned of the root's moves.
@@ -879,10 +960,12 @@ impl<'a> Tree<'a> {
         let to_move = pos.to_move();
         for (i, next) in self.buffer.positions.drain(..).enumerate() {
             let mut child = Node::new(next, Some(at), i);
-            // Plain UCT keeps no statistics of moves and proves nothing.
+            // Plain UCT keeps no statistics of moves, proves nothing and
+            // shares nothing between transpositions.
             if self.solver {
                 child.move_key = move_key(&self.buffer.moves[i]);
                 child.proof = child.position.result().map(|o| Verdict::of(o, to_move));
+                child.slot = self.transpositions.slot(child.position.key(), to_move);
             }
             self.nodes.push(child);
         }
@@ -995,7 +1078,16 @@ impl<'a> Tree<'a> {
                         // Unvisited children first, in a random order.
                         1e9 + rng.below(1000) as f64
                     }
-                    _ => child.reward / child.visits + c * (log / child.visits).sqrt(),
+                    _ => {
+                        // A transposition's mean over all its paths, where
+                        // they have seen more than this one.
+                        let shared = &self.transpositions.shared;
+                        let (visits, reward) = match shared.get(child.slot as usize) {
+                            Some(s) if s.visits > child.visits => (s.visits, s.reward),
+                            Some(_) | None => (child.visits, child.reward),
+                        };
+                        reward / visits + c * (log / child.visits).sqrt()
+                    }
                 };
                 if score > best_score {
                     best_score = score;
@@ -1023,9 +1115,15 @@ impl<'a> Tree<'a> {
         let mut node = Some(at);
         while let Some(n) = node {
             let parent = self.nodes[n].parent;
+            let slot = self.nodes[n].slot;
             if let Some(p) = parent {
                 let mover = self.nodes[p].position.to_move();
-                self.nodes[n].reward += outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
+                let reward = outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
+                self.nodes[n].reward += reward;
+                if let Some(shared) = self.transpositions.shared.get_mut(slot as usize) {
+                    shared.reward += reward;
+                    shared.visits += 1.0;
+                }
             }
             self.nodes[n].visits += 1.0;
             node = parent;
