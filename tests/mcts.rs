@@ -6,6 +6,7 @@ use gamut::ai::{Budget, MctsConfig, mcts_choose};
 use gamut::engine::{Engine, Game, Outcome, Status};
 use gamut::load::check_game;
 use gamut::rng::Rng;
+use gamut::rules::PlayerId;
 
 const GAMES: u64 = 100;
 const ITERATIONS: u32 = 64;
@@ -20,7 +21,7 @@ fn mcts_wins(name: &str) -> u64 {
     let mut wins = 0;
     for seed in 0..GAMES {
         let mut rng = Rng::new(seed);
-        let mcts_side = (seed % 2) as usize;
+        let mcts_side = PlayerId::new((seed % 2) as usize);
         let mut game = Game::new(&engine);
         while game.status() == Status::Ongoing && game.moves().len() < 1000 {
             let index = if game.position().to_move() == mcts_side {

@@ -27,11 +27,15 @@ fn incorrect_checkers_pieces_stay_on_their_colour() {
             let n = game.legal().len();
             game.play_index(rng.below(n));
             assert!(
-                game.position().owned(0).is_subset(&board.dark),
+                game.position()
+                    .owned(PlayerId::FIRST)
+                    .is_subset(&board.dark),
                 "a Black piece left the dark cells"
             );
             assert!(
-                game.position().owned(1).is_subset(&board.light),
+                game.position()
+                    .owned(PlayerId::SECOND)
+                    .is_subset(&board.light),
                 "a White piece left the light cells"
             );
         }

@@ -206,7 +206,7 @@ fn mandatory_captures_are_drawn_uniformly() {
             let mut game = Game::new(engine);
             while game.status() == Status::Ongoing && checked.iter().any(|&c| c < 2) {
                 let pos = game.position().clone();
-                let enemy = 1 - pos.to_move();
+                let enemy = pos.to_move().other();
                 let legal = game.legal().len();
                 let taking = game
                     .successors()

@@ -7,8 +7,8 @@ use common::*;
 
 use gamut::engine::{Game, Outcome, Status};
 
-const X: usize = 0;
-const O: usize = 1;
+const X: PlayerId = PlayerId::FIRST;
+const O: PlayerId = PlayerId::SECOND;
 
 #[test]
 fn tic_tac_toe_three_in_a_file_wins() {
@@ -51,7 +51,7 @@ fn gomoku_five_or_more_wins_and_an_overline_counts() {
     play(&mut game, "a1 a15 b1 b15 c1 c15 d1 o15 f1 o14");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "e1");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -64,7 +64,12 @@ fn exactly_five_refuses_an_overline_but_takes_a_row_of_five() {
     play(&mut game, "k15 h10 m15 i11 o15 j12 a13 k13");
     assert_eq!(game.status(), Status::Ongoing, "four");
     play(&mut game, "c13 l14");
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
 }
 
 #[test]
@@ -78,7 +83,12 @@ fn a_row_along_named_directions_only() {
     play(&mut game, "a1 a4 b1 b4 c1 d4");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "a2 c4 a3");
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
 }
 
 #[test]
@@ -89,7 +99,7 @@ fn breakthrough_reaching_the_far_rank_wins() {
     play(&mut game, "e6-e7 a8-a7");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "e7-d8");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -109,7 +119,12 @@ fn breakthrough_capturing_the_last_enemy_piece_wins() {
     let engine = engine_of("extends \"breakthrough\"\nsetup\n  White on c3\n  Black on d4\n");
     let mut game = Game::new(&engine);
     play(&mut game, "c3xd4");
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
 }
 
 #[test]
@@ -126,7 +141,7 @@ fn a_kind_in_a_region_counts_only_that_kind() {
     play(&mut game, "b2-b1 a1-a2 c4-c3 a2-a3 c3-c2");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "a3-a4");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -142,14 +157,14 @@ fn at_most_n_enemy_pieces_counts_the_reserve_too() {
     assert_eq!(game.status(), Status::Ongoing, "three left");
     // One placed, one more taken: a4 and one in hand.
     play(&mut game, "a4 b2xc3");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
     let engine = engine_of(
         "board 4 x 4\nplayers Fox, Geese\nsetup\n  Fox on a1\n  Geese on b2, c3, d4\n\
          move step any onto empty, enemy\ngoal Fox wins with at most 2 enemy pieces\n",
     );
     let mut game = Game::new(&engine);
     play(&mut game, "a1xb2");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -162,7 +177,12 @@ fn all_pieces_connected_wins_when_the_last_one_joins() {
     play(&mut game, "a1-b2 a5-a4 e5-d4");
     assert_eq!(game.status(), Status::Ongoing, "b2 c1 together, d4 apart");
     play(&mut game, "a4-a3 d4-c3");
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
 }
 
 /// Othello on 4 x 4, scanned over seeded random games: a player who cannot
@@ -192,10 +212,13 @@ fn othello_passes_and_ends_by_counting() {
             play(&mut game, &pick);
         }
         let pos = game.position();
-        let (black, white) = (pos.owned(0).len(), pos.owned(1).len());
+        let (black, white) = (
+            pos.owned(PlayerId::FIRST).len(),
+            pos.owned(PlayerId::SECOND).len(),
+        );
         let expected = match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::Win(0),
-            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Greater => Outcome::Win(PlayerId::FIRST),
+            std::cmp::Ordering::Less => Outcome::Win(PlayerId::SECOND),
             std::cmp::Ordering::Equal => Outcome::Draw,
         };
         assert_eq!(
@@ -233,14 +256,19 @@ fn othello_a_placement_must_bracket_and_turns_every_line() {
     );
     // Black c4 brackets d4 with e4.
     play(&mut game, "c4");
-    assert_eq!(game.position().owned(0).len(), 4);
-    assert_eq!(game.position().owned(1).len(), 1);
+    assert_eq!(game.position().owned(PlayerId::FIRST).len(), 4);
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
     // A placement that brackets two lines at once turns both.
     let engine =
         engine_of("extends \"othello\"\nsetup\n  Black on a1, e1, c3\n  White on b1, d1, c2\n");
     let mut game = Game::new(&engine);
     play(&mut game, "c1");
-    assert_eq!(game.position().owned(1).len(), 0, "{}", game_board(&game));
+    assert_eq!(
+        game.position().owned(PlayerId::SECOND).len(),
+        0,
+        "{}",
+        game_board(&game)
+    );
 }
 
 fn draughts(setup: &str) -> gamut::engine::Engine {
@@ -257,7 +285,7 @@ fn draughts_a_capture_is_mandatory() {
     // Typed as players write it, without the pieces taken.
     let mut game = Game::new(&engine);
     play(&mut game, "c3xe5");
-    assert_eq!(game.position().owned(1).len(), 1);
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
 }
 
 /// A king's round of captures may end on the cell it started from, which
@@ -270,9 +298,9 @@ fn draughts_a_round_of_captures_may_end_where_it_began() {
     let mut game = Game::new(&engine);
     assert_eq!(legal(&game), ["c3xc3(b4,d4,b6,d6)"]);
     play(&mut game, "c3xe5xc7xa5xc3");
-    assert_eq!(game.position().owned(1).len(), 1);
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
     let c3 = engine.rules().board.parse_cell("c3").unwrap();
-    assert_eq!(game.position().owner(c3), Some(0));
+    assert_eq!(game.position().owner(c3), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -311,7 +339,7 @@ fn draughts_a_player_who_cannot_move_loses() {
     let game = Game::new(&engine);
     // a1 is blocked by b2, which cannot be jumped (c3 behind it).
     assert!(legal(&game).is_empty());
-    assert_eq!(winner(&game), Some(1));
+    assert_eq!(winner(&game), Some(PlayerId::SECOND));
 }
 
 #[test]
@@ -332,8 +360,13 @@ fn converting_adjacent_enemies_turns_every_neighbour() {
     let mut game = Game::new(&engine);
     play(&mut game, "b1");
     // a1 and b2 are next to b1; c3 is not.
-    assert_eq!(game.position().owned(0).len(), 3, "{}", game_board(&game));
-    assert_eq!(game.position().owned(1).len(), 1);
+    assert_eq!(
+        game.position().owned(PlayerId::FIRST).len(),
+        3,
+        "{}",
+        game_board(&game)
+    );
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
 }
 
 #[test]
@@ -343,7 +376,7 @@ fn draughts_a_chain_is_typed_as_its_path() {
     // Not a path of the capture: refused.
     assert!(game.play("a1xc3xg7").is_err());
     play(&mut game, "a1xc3xe5xg7");
-    assert_eq!(game.position().owned(1).len(), 1);
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
 }
 
 #[test]
@@ -358,7 +391,7 @@ fn connect_four_discs_fall_and_four_in_a_file_wins() {
     play(&mut game, "e1 f1 e2 f2 e3 f3");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "e4");
-    assert_eq!(winner(&game), Some(0));
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
 }
 
 #[test]
@@ -369,7 +402,12 @@ fn connect_four_a_diagonal_wins_for_the_second_player() {
     play(&mut game, "a1 d1 e1 e2 f1 b1 f2 f3 g1 b2 g2 c1 g3");
     assert_eq!(game.status(), Status::Ongoing);
     play(&mut game, "g4");
-    assert_eq!(winner(&game), Some(1), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::SECOND),
+        "{}",
+        game_board(&game)
+    );
 }
 
 #[test]

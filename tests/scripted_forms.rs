@@ -6,10 +6,10 @@ mod common;
 use common::*;
 use gamut::engine::{Game, Outcome, Status};
 
-const BLACK: usize = 0;
-const WHITE: usize = 1;
+const BLACK: PlayerId = PlayerId::FIRST;
+const WHITE: PlayerId = PlayerId::SECOND;
 
-fn to_move(game: &Game) -> usize {
+fn to_move(game: &Game) -> PlayerId {
     game.position().to_move()
 }
 

@@ -10,8 +10,8 @@ use gamut::engine::{Game, Outcome, Status};
 // the dark cells and moves first; White is player 1 (`w`), on the light
 // cells, moving down. A cell is dark when file index + rank index is even.
 
-const BLACK: usize = 0;
-const WHITE: usize = 1;
+const BLACK: PlayerId = PlayerId::FIRST;
+const WHITE: PlayerId = PlayerId::SECOND;
 
 fn assert_board(game: &Game, expected: &str) {
     assert_eq!(game_board(game), expected.trim_start_matches('\n'));

@@ -9,8 +9,8 @@ use gamut::engine::{Game, Outcome, Status};
 // player 0 (upper case `W` on the board), Black player 1 (`b`). Each
 // scenario `extends` the shipped game and sets up a middle-game position.
 
-const WHITE: usize = 0;
-const BLACK: usize = 1;
+const WHITE: PlayerId = PlayerId::FIRST;
+const BLACK: PlayerId = PlayerId::SECOND;
 
 /// The index of the legal move a typed notation plays, if it is legal.
 fn index_of(game: &Game, mv: &str) -> Option<usize> {

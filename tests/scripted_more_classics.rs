@@ -9,8 +9,8 @@ use common::*;
 use gamut::engine::{Game, Outcome, Status};
 use gamut::rng::Rng;
 
-const RED: usize = 0;
-const BLUE: usize = 1;
+const RED: PlayerId = PlayerId::FIRST;
+const BLUE: PlayerId = PlayerId::SECOND;
 
 #[test]
 fn hex_a_chain_along_the_hex_diagonal_wins() {
@@ -146,7 +146,7 @@ fn lines_of_action(setup: &str) -> gamut::engine::Engine {
     engine_of(&format!("extends \"lines-of-action\"\nsetup\n{setup}"))
 }
 
-const BLACK: usize = 0;
+const BLACK: PlayerId = PlayerId::FIRST;
 
 #[test]
 fn lines_of_action_moves_as_far_as_its_line_holds_pieces() {
@@ -218,7 +218,7 @@ fn amazons(board: &str, setup: &str) -> gamut::engine::Engine {
     ))
 }
 
-const WHITE: usize = 0;
+const WHITE: PlayerId = PlayerId::FIRST;
 
 #[test]
 fn amazons_the_arrow_flies_from_where_the_amazon_landed() {
@@ -264,7 +264,7 @@ fn amazons_every_game_played_out_ends_with_the_stuck_player_losing() {
         // Each move fills one cell with an arrow: at most 21 moves.
         assert!(game.moves().len() <= 21);
         let loser = game.position().to_move();
-        assert_eq!(winner(&game), Some(1 - loser));
+        assert_eq!(winner(&game), Some(loser.other()));
     }
 }
 
@@ -277,13 +277,23 @@ fn domineering_each_player_lays_dominoes_their_own_way() {
     play(&mut game, "b1/b2");
     // Horizontal's is to the right, and b is taken: nothing is left.
     assert_eq!(legal(&game), Vec::<String>::new());
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
     let mut game = Game::new(&engine);
     play(&mut game, "a1/a2");
     assert_eq!(legal(&game), ["b1/c1", "b2/c2"]);
     play(&mut game, "b1/c1");
     // Vertical has no two empty cells one above the other: Horizontal wins.
-    assert_eq!(winner(&game), Some(1), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::SECOND),
+        "{}",
+        game_board(&game)
+    );
 }
 
 const KONANE_GAME: &str = "d4 e4 b4xd4 e2xe4 e5xe3 c2xe2 c5xe5 e6xe4 e3xe5 c6xe6 b6xb4 a2xc2 \
@@ -332,10 +342,10 @@ fn konane_jumps_go_on_in_one_direction_and_each_stop_is_a_move() {
         "{}",
         game_board(&game)
     );
-    let white = game.position().owned(1).len();
+    let white = game.position().owned(PlayerId::SECOND).len();
     play(&mut game, "a3xe3");
     // Both pieces jumped over are taken.
-    assert_eq!(game.position().owned(1).len(), white - 2);
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), white - 2);
 }
 
 #[test]
@@ -347,7 +357,12 @@ fn konane_a_player_who_cannot_jump_loses() {
         play(&mut game, m);
     }
     // White still has pieces on a6 and d1, but none can jump.
-    assert_eq!(game.position().owned(1).len(), 2, "{}", game_board(&game));
+    assert_eq!(
+        game.position().owned(PlayerId::SECOND).len(),
+        2,
+        "{}",
+        game_board(&game)
+    );
     assert_eq!(winner(&game), Some(BLACK), "{}", game_board(&game));
 }
 
@@ -364,6 +379,6 @@ fn konane_every_game_played_out_ends_with_the_stuck_player_losing() {
         // Each move after the opening takes a piece: at most 36 - 2 moves more.
         assert!(game.moves().len() <= 36);
         let loser = game.position().to_move();
-        assert_eq!(winner(&game), Some(1 - loser));
+        assert_eq!(winner(&game), Some(loser.other()));
     }
 }

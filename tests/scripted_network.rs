@@ -6,10 +6,10 @@ mod common;
 use common::*;
 use gamut::engine::{Game, Outcome, Status};
 
-const DARK: usize = 0;
-const LIGHT: usize = 1;
+const DARK: PlayerId = PlayerId::FIRST;
+const LIGHT: PlayerId = PlayerId::SECOND;
 
-fn to_move(game: &Game) -> usize {
+fn to_move(game: &Game) -> PlayerId {
     game.position().to_move()
 }
 

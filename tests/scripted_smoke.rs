@@ -24,7 +24,12 @@ fn a_goal_met_by_the_setup_counts_at_the_first_check() {
     );
     let mut game = Game::new(&engine);
     play(&mut game, "a4-a3");
-    assert_eq!(winner(&game), Some(0), "{}", game_board(&game));
+    assert_eq!(
+        winner(&game),
+        Some(PlayerId::FIRST),
+        "{}",
+        game_board(&game)
+    );
 }
 
 /// On a board of 256 cells the last cell is a cell like any other: a
@@ -36,6 +41,6 @@ fn the_last_cell_of_a_256_cell_board_is_an_ordinary_cell() {
     assert_legal(&game, "o16xp16");
     play(&mut game, "o16xp16");
     let p16 = engine.rules().board.parse_cell("p16").unwrap();
-    assert_eq!(game.position().owner(p16), Some(0));
+    assert_eq!(game.position().owner(p16), Some(PlayerId::FIRST));
     assert!(engine.cells_of(&game.moves()[0]).contains(p16));
 }

@@ -3,6 +3,7 @@
 
 use gamut::games;
 use gamut::load::check_game;
+use gamut::rules::PlayerId;
 
 #[test]
 fn every_shipped_game_checks_cleanly() {
@@ -61,9 +62,12 @@ fn variants_differ_from_their_parents_only_where_they_say() {
     let rules = |n: &str| check_game(n).unwrap().rules.unwrap();
     let network = rules("network");
     let equalized = rules("network-equalized");
-    assert_eq!(network.turn_order.cycle, vec![0, 1]);
-    assert_eq!(equalized.turn_order.prefix, vec![0, 1]);
-    assert_eq!(equalized.turn_order.cycle, vec![1, 0]);
+    assert_eq!(network.turn_order.cycle, PlayerId::BOTH);
+    assert_eq!(equalized.turn_order.prefix, PlayerId::BOTH);
+    assert_eq!(
+        equalized.turn_order.cycle,
+        [PlayerId::SECOND, PlayerId::FIRST]
+    );
     let tests =
         |r: &gamut::rules::Rules| r.goals.iter().map(|g| g.test.clone()).collect::<Vec<_>>();
     assert_eq!(tests(&network), tests(&equalized));

@@ -43,7 +43,11 @@ impl Bout {
     /// The contender (0 or 1) who won, if one did.
     pub fn winner(&self) -> Option<usize> {
         match self.outcome {
-            Some(Outcome::Win(p)) => Some(if p == 0 { self.first } else { 1 - self.first }),
+            Some(Outcome::Win(p)) => Some(if p.index() == 0 {
+                self.first
+            } else {
+                1 - self.first
+            }),
             _ => None,
         }
     }

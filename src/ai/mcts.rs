@@ -1105,7 +1105,7 @@ impl<'a> Tree<'a> {
         let mover = self.mover_into(n)?;
         Some(match proof {
             Verdict::Win => Outcome::Win(mover),
-            Verdict::Loss => Outcome::Win(1 - mover),
+            Verdict::Loss => Outcome::Win(mover.other()),
             Verdict::Draw => Outcome::Draw,
         })
     }

@@ -100,8 +100,8 @@ const BINS: u32 = 20;
 
 impl Figures {
     /// The figures of `counts`, in a game where player `first` moves first.
-    pub fn of(counts: &Counts, first: usize) -> Figures {
-        let first = first.min(1);
+    pub fn of(counts: &Counts, first: crate::rules::PlayerId) -> Figures {
+        let first = first.index();
         let games = counts.games as usize;
         let rate = |n: u64| Rate::of(n as f64, games);
         let score = counts.wins[first] as f64 + (counts.draws + counts.unfinished) as f64 / 2.0;
@@ -233,6 +233,7 @@ impl Length {
 #[cfg(test)]
 mod tests {
     use super::{Counts, Figures};
+    use crate::rules::PlayerId;
 
     #[test]
     fn lengths_give_their_median_quartiles_and_bins() {
@@ -241,7 +242,7 @@ mod tests {
             counts.lengths.insert(plies, n);
         }
         counts.games = 5;
-        let f = Figures::of(&counts, 0);
+        let f = Figures::of(&counts, PlayerId::new(0));
         assert!((f.length.median - 11.0).abs() < 1e-12);
         assert_eq!((f.length.min, f.length.max), (10, 50));
         assert_eq!((f.length.quartile_1, f.length.quartile_3), (11, 14));
@@ -258,17 +259,40 @@ mod tests {
         let mut counts = Counts::empty(4, 0);
         counts.games = 400;
         counts.wins = [200, 200];
-        assert_eq!(Figures::of(&counts, 0).outcomes.favours, None);
+        assert_eq!(
+            Figures::of(&counts, PlayerId::new(0)).outcomes.favours,
+            None
+        );
         // 55 % of 400: the interval (50.1-59.8) leaves out 50 % but not 51 %.
         counts.wins = [220, 180];
-        assert_eq!(Figures::of(&counts, 0).outcomes.favours, None);
+        assert_eq!(
+            Figures::of(&counts, PlayerId::new(0)).outcomes.favours,
+            None
+        );
         counts.wins = [260, 140];
-        assert_eq!(Figures::of(&counts, 0).outcomes.favours, Some(0));
+        assert_eq!(
+            Figures::of(&counts, PlayerId::new(0)).outcomes.favours,
+            Some(0)
+        );
         counts.wins = [150, 250];
-        assert_eq!(Figures::of(&counts, 0).outcomes.favours, Some(1));
+        assert_eq!(
+            Figures::of(&counts, PlayerId::new(0)).outcomes.favours,
+            Some(1)
+        );
         // When the second player of the list moves first, its wins are the first player's.
-        assert_eq!(Figures::of(&counts, 1).outcomes.favours, Some(1));
-        assert!((Figures::of(&counts, 1).outcomes.first_player.value - 0.625).abs() < 1e-12);
+        assert_eq!(
+            Figures::of(&counts, PlayerId::new(1)).outcomes.favours,
+            Some(1)
+        );
+        assert!(
+            (Figures::of(&counts, PlayerId::new(1))
+                .outcomes
+                .first_player
+                .value
+                - 0.625)
+                .abs()
+                < 1e-12
+        );
     }
 
     proptest::proptest! {
@@ -293,7 +317,8 @@ mod tests {
             counts.decisions_by_tenth = decisions;
             counts.choices_by_tenth = decisions;
             counts.landings = landings;
-            let f = Figures::of(&counts, first);
+            // A file may say any number: anything but 0 is the second.
+            let f = Figures::of(&counts, PlayerId::new(first.min(1)));
             let o = &f.outcomes;
             let mut numbers = vec![
                 f.length.mean, f.length.spread, f.length.median,

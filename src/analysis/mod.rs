@@ -20,6 +20,7 @@ pub use figures::{Bin, Branching, Figures, Length, Outcomes};
 use crate::ai::{Contender, bout_seed, play_bout, play_game, spread};
 use crate::engine::{Engine, Outcome};
 use crate::rules::CellSet;
+use crate::rules::PlayerId;
 
 /// What a run plays.
 #[derive(Clone, Debug)]
@@ -216,7 +217,7 @@ impl Counts {
             *a = a.saturating_add(b);
         }
         sum(&mut self.games, other.games);
-        for p in 0..2 {
+        for p in PlayerId::BOTH {
             sum(&mut self.wins[p], other.wins[p]);
         }
         sum(&mut self.draws, other.draws);

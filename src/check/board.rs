@@ -4,6 +4,7 @@
 use super::{Checker, regions};
 use crate::diag::Span;
 use crate::diag::{Diagnostic, Kind};
+use crate::rules::PlayerId;
 use crate::rules::{
     Board, CellSet, Dir, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES, MAX_RANKS, PerPlayer, Player,
     SetupPiece, Shape,
@@ -119,7 +120,7 @@ impl Checker {
             return None;
         }
         let defaults = [Dir::Up, Dir::Down];
-        let players = [0, 1].map(|i| {
+        let players = PlayerId::BOTH.map(|i| {
             let e = &entries[i];
             let facing = match e.facing.as_ref().map(|f| f.node) {
                 Some(DirWord::Up) => Dir::Up,
@@ -147,7 +148,7 @@ impl Checker {
         for (p, player) in players.iter().enumerate() {
             let total: u32 = setup
                 .iter()
-                .filter(|s| s.player == p)
+                .filter(|s| s.player == Some(PlayerId::new(p)))
                 .map(|s| s.height)
                 .sum::<u32>()
                 + reserve[p].iter().sum::<u32>();

@@ -3,7 +3,7 @@
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
-use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest, Network};
+use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest, Network, PlayerId};
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
 pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
@@ -18,11 +18,11 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             continue;
         };
         // `each` was expanded per player when the files were merged.
-        let players: Vec<usize> = match owner {
-            GoalOwner::Each(_) => vec![0, 1],
+        let players: Vec<PlayerId> = match owner {
+            GoalOwner::Each(_) => PlayerId::BOTH.to_vec(),
             GoalOwner::Player(name) => {
                 match ctx.player_names.iter().position(|n| *n == name.node) {
-                    Some(p) => vec![p],
+                    Some(p) => vec![PlayerId::new(p)],
                     None => {
                         ch.diags
                             .push(unknown_player(name.span, &name.node, &ctx.player_names));
@@ -54,7 +54,7 @@ fn check_condition(
     ch: &mut Checker,
     condition: &Condition,
     ctx: &Context,
-    player: usize,
+    player: PlayerId,
 ) -> Option<GoalTest> {
     let region = |ch: &mut Checker, r: &ast::Region| -> CellSet {
         let cells = ch.region(ctx, r)[player];

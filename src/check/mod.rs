@@ -16,6 +16,7 @@ mod turns;
 mod warnings;
 
 use crate::diag::{self, Code, Diagnostic, Kind, Sources, Span, Spanned};
+use crate::rules::PlayerId;
 use crate::rules::{
     Board, Compulsion, Dir, DirSet, GroupLimit, MAX_CELLS, PerPlayer, Rules, Shape, WhenStuck,
     hex_dirs,
@@ -146,7 +147,7 @@ impl Context<'_> {
 
     /// Resolves a direction word for each player.
     pub(crate) fn dirs(&self, words: &[Spanned<DirWord>]) -> PerPlayer<DirSet> {
-        [0, 1].map(|p| {
+        PlayerId::BOTH.map(|p| {
             words.iter().fold(DirSet::default(), |acc, w| {
                 acc.union(resolve_dir(w.node, self.facing[p], self.board.shape))
             })

@@ -2,6 +2,7 @@
 
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
+use crate::rules::PlayerId;
 use crate::rules::{
     Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
     JumpLeg, MAX_PARTS, MoveRule, NearLast, Owner, Part, PerPlayer, Rules, Targets, Test, TurnSpan,
@@ -739,7 +740,7 @@ fn entry_lines(
 ) -> PerPlayer<Vec<EntryLine>> {
     let board = ctx.board;
     let mut off_edge = None;
-    let lines = [0, 1].map(|p| {
+    let lines = PlayerId::BOTH.map(|p| {
         let mut lines = Vec::new();
         for cell in cells[p].iter() {
             let dirs: DirSet = match pushing {

@@ -4,6 +4,7 @@
 use super::regions::{RegionDef, unknown_player};
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Kind, NameClash, Spanned};
+use crate::rules::PlayerId;
 use crate::rules::{CellSet, NamedRegion, PerPlayer};
 use crate::syntax::ast;
 
@@ -98,7 +99,7 @@ impl Checker {
     /// Evaluates a region for both players.
     pub(crate) fn region(&mut self, ctx: &Context, region: &ast::Region) -> PerPlayer<CellSet> {
         let env = ctx.env();
-        [0, 1].map(|p| self.regions.eval(&env, region, p, None, &mut self.diags))
+        PlayerId::BOTH.map(|p| self.regions.eval(&env, region, p, None, &mut self.diags))
     }
 
     /// Evaluates a region that may use `forward-cone`, for each player and cell.
@@ -109,18 +110,19 @@ impl Checker {
     ) -> PerPlayer<Vec<CellSet>> {
         let env = ctx.env();
         let cells = ctx.board.size();
-        [0, 1].map(|p| {
+        PlayerId::BOTH.map(|p| {
             (0..cells)
                 .map(|c| {
                     let c = c as u8;
                     if ctx.board.cells.contains(c) {
                         // Only the first cell's errors are worth reporting: the rest repeat them.
                         let mut scratch = Vec::new();
-                        let diags = if c == ctx.board.cells.iter().next().unwrap_or(0) && p == 0 {
-                            &mut self.diags
-                        } else {
-                            &mut scratch
-                        };
+                        let diags =
+                            if c == ctx.board.cells.iter().next().unwrap_or(0) && p.index() == 0 {
+                                &mut self.diags
+                            } else {
+                                &mut scratch
+                            };
                         self.regions.eval(&env, region, p, Some(c), diags)
                     } else {
                         CellSet::EMPTY
@@ -145,8 +147,8 @@ impl Checker {
             if any_def.is_some_and(|d| self.regions.uses_origin(&d.region)) {
                 continue;
             }
-            let defined = [0, 1].map(|p| per[p].is_some() || all.is_some());
-            let spans = [0, 1].map(|p| {
+            let defined = PlayerId::BOTH.map(|p| per[p].is_some() || all.is_some());
+            let spans = PlayerId::BOTH.map(|p| {
                 per[p]
                     .as_ref()
                     .or(all.as_ref())
@@ -155,7 +157,7 @@ impl Checker {
             });
             let used_before = self.regions.used.clone();
             let mut scratch = Vec::new();
-            let cells = [0, 1].map(|p| {
+            let cells = PlayerId::BOTH.map(|p| {
                 if defined[p] {
                     let span = spans[p];
                     let region = ast::Region {

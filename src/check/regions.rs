@@ -170,10 +170,10 @@ impl RegionTable {
             RegionExpr::Named { owner, name } => {
                 let target = match owner {
                     None | Some(RegionOwner::Own) => player,
-                    Some(RegionOwner::Opponent) => 1 - player,
+                    Some(RegionOwner::Opponent) => player.other(),
                     Some(RegionOwner::Player(p)) => {
                         match env.player_names.iter().position(|n| *n == p.node) {
-                            Some(i) => i,
+                            Some(i) => PlayerId::new(i),
                             None => {
                                 diags.push(unknown_player(p.span, &p.node, env.player_names));
                                 return CellSet::EMPTY;
@@ -237,7 +237,7 @@ impl RegionTable {
         };
         let def = per[player].as_ref().or(all.as_ref());
         let Some(def) = def else {
-            let other = env.player_names[1 - player].clone();
+            let other = env.player_names[player.other()].clone();
             let me = &env.player_names[player];
             diags.push(Diagnostic::new(
                 Kind::RegionForOtherPlayer {
@@ -346,7 +346,7 @@ pub(super) fn holes(
         diags.push(Diagnostic::new(Kind::WithoutNamedRegion, span));
         return CellSet::EMPTY;
     }
-    RegionTable::default().eval(&env, region, 0, None, diags)
+    RegionTable::default().eval(&env, region, PlayerId::FIRST, None, diags)
 }
 
 fn first_named(region: &Region) -> Option<Span> {

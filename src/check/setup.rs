@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
-use crate::rules::{MAX_PIECES, NEUTRAL, PerPlayer, Promotion, SetupPiece};
+use crate::rules::{MAX_PIECES, PerPlayer, PlayerId, Promotion, SetupPiece};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -63,8 +63,8 @@ impl Checker {
                     .position(|k| *k == item.player.node)
                     .filter(|&k| ctx.neutral[k] && item.kind.is_none());
                 let player = match ctx.player_names.iter().position(|n| *n == item.player.node) {
-                    Some(p) => p,
-                    None if neutral_kind.is_some() => NEUTRAL,
+                    Some(p) => Some(PlayerId::new(p)),
+                    None if neutral_kind.is_some() => None,
                     None => {
                         self.diags.push(unknown_player(
                             item.player.span,
@@ -103,8 +103,13 @@ impl Checker {
                 };
                 let cells = {
                     let env = ctx.env();
-                    self.regions
-                        .eval(&env, &item.region, player.min(1), None, &mut self.diags)
+                    self.regions.eval(
+                        &env,
+                        &item.region,
+                        player.unwrap_or_default(),
+                        None,
+                        &mut self.diags,
+                    )
                 };
                 if cells.is_empty() && !self.error_within(item.region.span) {
                     self.diags.push(Diagnostic::new(

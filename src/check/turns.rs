@@ -4,7 +4,7 @@
 use super::Checker;
 use super::regions::unknown_player;
 use crate::diag::{Kind, Spanned};
-use crate::rules::TurnOrder;
+use crate::rules::{PlayerId, TurnOrder};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -20,15 +20,15 @@ impl Checker {
         else {
             return Some(TurnOrder {
                 prefix: vec![],
-                cycle: vec![0, 1],
+                cycle: PlayerId::BOTH.to_vec(),
             });
         };
-        let ids = |names: &[Spanned<String>], this: &mut Checker| -> Option<Vec<usize>> {
+        let ids = |names: &[Spanned<String>], this: &mut Checker| -> Option<Vec<PlayerId>> {
             let mut out = Vec::new();
             let mut ok = true;
             for n in names {
                 match players.iter().position(|p| *p == n.node) {
-                    Some(i) => out.push(i),
+                    Some(i) => out.push(PlayerId::new(i)),
                     None => {
                         this.diags.push(unknown_player(n.span, &n.node, players));
                         ok = false;
@@ -56,7 +56,7 @@ impl Checker {
             _ => return None,
         };
         for (p, name) in players.iter().enumerate() {
-            if !cycle.contains(&p) {
+            if !cycle.contains(&PlayerId::new(p)) {
                 self.report(Kind::PlayerNeverMoves { name: name.clone() }, *span);
                 return None;
             }
@@ -71,7 +71,7 @@ const MAX_TURN_PATTERN: usize = 1000;
 /// Shortens the prefix while its last player is also the cycle's last:
 /// `D L L, then repeat D L` becomes `D L, then repeat L D`, so that two
 /// places with the same future are one place.
-fn normalize_turns(mut prefix: Vec<usize>, mut cycle: Vec<usize>) -> TurnOrder {
+fn normalize_turns(mut prefix: Vec<PlayerId>, mut cycle: Vec<PlayerId>) -> TurnOrder {
     while let (Some(&p), Some(&c)) = (prefix.last(), cycle.last()) {
         if p != c {
             break;
@@ -94,27 +94,31 @@ fn normalize_turns(mut prefix: Vec<usize>, mut cycle: Vec<usize>) -> TurnOrder {
 mod tests {
     use super::*;
 
+    fn ids(players: &[usize]) -> Vec<PlayerId> {
+        players.iter().map(|&p| PlayerId::new(p)).collect()
+    }
+
     #[test]
     pub(super) fn equalized_turns_share_places_with_the_same_future() {
         // Dark, Light, Light, then Dark, Light repeating.
-        let t = normalize_turns(vec![0, 1, 1], vec![0, 1]);
-        assert_eq!(t.prefix, vec![0, 1]);
-        assert_eq!(t.cycle, vec![1, 0]);
+        let t = normalize_turns(ids(&[0, 1, 1]), ids(&[0, 1]));
+        assert_eq!(t.prefix, ids(&[0, 1]));
+        assert_eq!(t.cycle, ids(&[1, 0]));
         let seq: Vec<usize> = std::iter::successors(Some(0), |p| Some(t.next(*p)))
             .take(7)
-            .map(|p| t.player_at(p))
+            .map(|p| t.player_at(p).index())
             .collect();
         assert_eq!(seq, vec![0, 1, 1, 0, 1, 0, 1]);
     }
 
     #[test]
     pub(super) fn a_plain_alternation_has_no_prefix() {
-        let t = normalize_turns(vec![], vec![0, 1, 0, 1]);
+        let t = normalize_turns(vec![], ids(&[0, 1, 0, 1]));
         assert_eq!(
             t,
             TurnOrder {
                 prefix: vec![],
-                cycle: vec![0, 1]
+                cycle: ids(&[0, 1])
             }
         );
     }

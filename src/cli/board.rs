@@ -3,6 +3,7 @@
 //! their heights, the last move's cells in brackets, reserves and the turn.
 
 use crate::engine::{Engine, Move, Position};
+use crate::rules::PlayerId;
 use crate::rules::{CellSet, Rules};
 
 const COLOURS: [&str; 2] = ["\x1b[1;31m", "\x1b[1;36m"];
@@ -85,7 +86,7 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
         }
     }
     out.push_str(&header(0));
-    for p in 0..2 {
+    for p in PlayerId::BOTH {
         let name = paint(
             COLOURS[p],
             &format!("{} ({})", rules.players[p].name, syms[p]),
@@ -135,7 +136,7 @@ pub fn piece_symbols(rules: &Rules) -> [char; 2] {
 }
 
 /// What a player holds off the board: "10 in reserve, 2 borne off".
-pub fn holdings(pos: &Position, player: usize) -> Option<String> {
+pub fn holdings(pos: &Position, player: PlayerId) -> Option<String> {
     let mut notes = Vec::new();
     if pos.reserve_total(player) > 0 {
         notes.push(format!("{} in reserve", pos.reserve_total(player)));

@@ -90,7 +90,7 @@ impl Engine {
         let options = &self.rules.parts[0].options;
         self.distinct_ways
             && options.iter().any(|o| {
-                Straight::of(o, 0).is_some()
+                Straight::of(o, PlayerId::default()).is_some()
                     || o.line_count
                     || matches!(o.action, Action::BearOff { .. })
             })

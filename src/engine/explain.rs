@@ -10,6 +10,7 @@
 use super::generate::Listing;
 use super::notation::without_arrow;
 use super::{Earlier, Engine, Position, Refusal};
+use crate::rules::PlayerId;
 use crate::rules::{Action, Cell, CellSet, Test};
 
 impl Engine {
@@ -179,7 +180,7 @@ impl Engine {
         let name = self.rules.board.cell_name(cell);
         let mut owners = Vec::new();
         for r in &self.rules.regions {
-            for q in 0..2 {
+            for q in PlayerId::BOTH {
                 let cells = r.cells[q];
                 if cells.contains(cell) && !cells.intersects(&allowed) {
                     let whose = if r.cells[0] == r.cells[1] {

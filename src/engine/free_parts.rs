@@ -31,6 +31,7 @@ use super::position::Edit;
 use super::sample::pick;
 use super::{Earlier, Engine, Position, Successors};
 use crate::rng::Rng;
+use crate::rules::PlayerId;
 use crate::rules::{Action, CellSet, Test};
 
 /// The most ways a bounded second part may be counted as having: a larger
@@ -235,7 +236,7 @@ impl Engine {
         let board = &rules.board;
         let alone = rules.parts[1].optional || !rules.goals.is_empty();
         let mut most = 0;
-        for player in 0..2 {
+        for player in PlayerId::BOTH {
             let mut ways = alone as usize;
             for option in &rules.parts[1].options {
                 ways += match &option.action {
@@ -312,7 +313,7 @@ impl Engine {
                 return false;
             }
             let base = Act::of(0, index as u8);
-            for player in 0..2 {
+            for player in PlayerId::BOTH {
                 // Each act's cells against what the listing after it reads.
                 let free = |act: &Act, cells: CellSet| {
                     let after = self.earlier_after(0, act, player, Earlier::default());

@@ -381,7 +381,7 @@ impl Engine {
         cells: CellSet,
     ) -> CellSet {
         let board = &self.rules.board;
-        let enemy = B::of(pos.owned(1 - player));
+        let enemy = B::of(pos.owned(player.other()));
         let friend = B::of(pos.owned(player));
         let mut out = B::NONE;
         for dir in flank.dirs[player].iter() {
@@ -698,7 +698,7 @@ impl Engine {
         let player = pos.to_move();
         let board = &self.rules.board;
         let own = B::of(pos.owned(player));
-        let enemy = B::of(pos.owned(1 - player));
+        let enemy = B::of(pos.owned(player.other()));
         let empty = B::of(board.cells.minus(pos.occupied()));
         let (ends, targets) = (B::of(heads.ends), line.targets);
         for dir in line.dirs.iter() {
@@ -831,7 +831,7 @@ impl Engine {
         let player = pos.to_move();
         let board = &self.rules.board;
         let count = board.line_through(from, dir).inter(pos.occupied()).len();
-        let enemy = pos.owned(1 - player);
+        let enemy = pos.owned(player.other());
         let mut to = from;
         for step in 1..=count {
             to = board.neighbour(to, dir)?;

@@ -58,7 +58,7 @@ impl Engine {
         // holds[player][wins?]: every goal is looked at (when none holds,
         // as nearly always, each must be anyway).
         let mut holds = [[false; 2]; 2];
-        for (player, row) in holds.iter_mut().enumerate() {
+        for (player, row) in PlayerId::BOTH.into_iter().zip(holds.iter_mut()) {
             // The groups through the filled cells, and how they connect.
             let mut groups: Option<(DirSet, CellSet)> = None;
             for (i, held) in row.iter_mut().enumerate() {
@@ -77,19 +77,19 @@ impl Engine {
         };
         if self.rules.illegal_if_both_win
             && holds(mover, GoalOutcome::Wins)
-            && holds(1 - mover, GoalOutcome::Wins)
+            && holds(mover.other(), GoalOutcome::Wins)
         {
             return Verdict::Illegal;
         }
         for (side, outcome) in self.rules.precedence {
             let player = match side {
                 Side::Mover => mover,
-                Side::Opponent => 1 - mover,
+                Side::Opponent => mover.other(),
             };
             if holds(player, outcome) {
                 let winner = match outcome {
                     GoalOutcome::Wins => player,
-                    GoalOutcome::Loses => 1 - player,
+                    GoalOutcome::Loses => player.other(),
                 };
                 return Verdict::Decided(Outcome::Win(winner));
             }
@@ -123,7 +123,7 @@ impl Engine {
             }
             GoalTest::PieceIn { region, .. } => own.intersects(region),
             GoalTest::EnemyAtMost { most } => {
-                let enemy = 1 - player;
+                let enemy = player.other();
                 pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
             }
         }
@@ -207,7 +207,7 @@ impl Engine {
                 }
             }
             GoalTest::EnemyAtMost { most } => {
-                let enemy = 1 - player;
+                let enemy = player.other();
                 pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
             }
         }

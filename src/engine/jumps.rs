@@ -53,7 +53,7 @@ impl Engine {
         for (l, leg) in jump.legs.iter().enumerate() {
             over[l] = B::of(match leg.over {
                 Owner::Friend => pos.owned(player),
-                Owner::Enemy => pos.owned(1 - player),
+                Owner::Enemy => pos.owned(player.other()),
                 // Neutral pieces are not jumped.
                 Owner::Any => pos.player_pieces(),
             });
@@ -110,7 +110,7 @@ impl Engine {
                     player,
                     over,
                     free,
-                    enemy: pos.owned(1 - player),
+                    enemy: pos.owned(player.other()),
                     counts: [0; 8],
                     ends: B::NONE,
                     doubt,
@@ -163,7 +163,7 @@ pub(super) fn floods(rules: &Rules) -> Floods {
     let part = |part: &Part| {
         part.options
             .iter()
-            .map(|o| [flood(o, 0), flood(o, 1)])
+            .map(|o| PlayerId::BOTH.map(|p| flood(o, p)))
             .collect()
     };
     rules.parts.iter().map(part).collect()

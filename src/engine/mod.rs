@@ -298,7 +298,7 @@ impl Engine {
             .options
             .iter()
             .map(|o| match o.action.entries() {
-                Some(entries) => [0, 1].map(|p| {
+                Some(entries) => PlayerId::BOTH.map(|p| {
                     entries[p]
                         .iter()
                         .map(|line| {
@@ -385,7 +385,9 @@ impl Engine {
         let start = engine.start();
         // Metered like a listing; a check that runs out proves nothing.
         let (clear, overrun) = budget::metered(WORK_PER_LISTING, || {
-            (0..2).all(|p| matches!(engine.decide(&start, p, None), goals::Verdict::Open))
+            PlayerId::BOTH
+                .iter()
+                .all(|&p| matches!(engine.decide(&start, p, None), goals::Verdict::Open))
         });
         engine.goals_clear_at_start = overrun.is_none() && clear;
         engine
@@ -485,7 +487,7 @@ impl Engine {
         compulsion: Compulsion,
         out: &mut Successors,
     ) {
-        let enemy = 1 - pos.to_move();
+        let enemy = pos.to_move().other();
         let before = pos.on_board(enemy);
         let taken = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
             before.saturating_sub(engine.replay(pos, mv, trail).on_board(enemy))
@@ -917,13 +919,13 @@ impl Engine {
         let p = pos.to_move();
         match self.rules.when_stuck {
             WhenStuck::Win => Outcome::Win(p),
-            WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(1 - p),
+            WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(p.other()),
             WhenStuck::Draw | WhenStuck::PassThenDraw => Outcome::Draw,
             WhenStuck::Count | WhenStuck::PassThenCount => {
-                let (mine, theirs) = (pos.owned(p).len(), pos.owned(1 - p).len());
+                let (mine, theirs) = (pos.owned(p).len(), pos.owned(p.other()).len());
                 match mine.cmp(&theirs) {
                     std::cmp::Ordering::Greater => Outcome::Win(p),
-                    std::cmp::Ordering::Less => Outcome::Win(1 - p),
+                    std::cmp::Ordering::Less => Outcome::Win(p.other()),
                     std::cmp::Ordering::Equal => Outcome::Draw,
                 }
             }

@@ -35,7 +35,7 @@ pub struct Position {
     pub(crate) borne_off: [u8; 2],
     /// The place in the turn order; the player to move follows from it.
     pub(crate) place: u16,
-    pub(crate) to_move: u8,
+    pub(crate) to_move: PlayerId,
     /// The cell of the game's last act, for rules that refer to "the last
     /// cell" across turns ([`NO_LAST`] when none do, or before any act).
     pub(crate) last: u16,
@@ -59,20 +59,19 @@ impl Position {
             reserve: [[0; MAX_KINDS]; 2],
             borne_off: [0; 2],
             place: 0,
-            to_move: rules.turn_order.player_at(0) as u8,
+            to_move: rules.turn_order.player_at(0),
             last: NO_LAST,
             turns: 0,
             result: None,
             key: 0,
         };
         for s in &rules.setup {
-            if s.player == crate::rules::NEUTRAL {
-                pos.put_neutral(s.cell, s.kind);
-            } else {
-                pos.put(s.cell, s.player, s.kind, s.height as u8);
+            match s.player {
+                None => pos.put_neutral(s.cell, s.kind),
+                Some(player) => pos.put(s.cell, player, s.kind, s.height as u8),
             }
         }
-        for p in 0..2 {
+        for p in PlayerId::BOTH {
             for (k, n) in rules.reserve[p].iter().enumerate() {
                 pos.set_reserve(p, k, *n as u8);
             }
@@ -83,7 +82,7 @@ impl Position {
 
     /// The player to move.
     pub fn to_move(&self) -> PlayerId {
-        self.to_move as PlayerId
+        self.to_move
     }
 
     /// How the game ended, if it has.
@@ -101,9 +100,9 @@ impl Position {
     #[inline]
     pub fn owner(&self, cell: Cell) -> Option<PlayerId> {
         if self.owned[0].contains(cell) {
-            Some(0)
+            Some(PlayerId::FIRST)
         } else if self.owned[1].contains(cell) {
-            Some(1)
+            Some(PlayerId::SECOND)
         } else {
             None
         }
@@ -200,7 +199,7 @@ impl Position {
         self.owned[player].insert(cell);
         self.height[cell as usize] = height;
         self.kind[cell as usize] = kind as u8;
-        self.key ^= square_key(cell, player, kind, height);
+        self.key ^= square_key(cell, player.index(), kind, height);
     }
 
     /// Puts a neutral piece on an empty cell.
@@ -209,7 +208,7 @@ impl Position {
         self.neutral.insert(cell);
         self.height[cell as usize] = 1;
         self.kind[cell as usize] = kind as u8;
-        self.key ^= square_key(cell, crate::rules::NEUTRAL, kind, 1);
+        self.key ^= square_key(cell, NEUTRAL_OWNER, kind, 1);
     }
 
     /// Takes the whole stack off a cell; returns (owner, kind, height).
@@ -225,7 +224,7 @@ impl Position {
     #[inline]
     fn clear_stack(&mut self, cell: Cell, player: PlayerId) -> (KindId, u8) {
         let (kind, height) = (self.kind(cell), self.height[cell as usize]);
-        self.key ^= square_key(cell, player, kind, height);
+        self.key ^= square_key(cell, player.index(), kind, height);
         self.height[cell as usize] = 0;
         self.kind[cell as usize] = 0;
         (kind, height)
@@ -262,7 +261,7 @@ impl Position {
     pub(crate) fn set_place(&mut self, place: usize, to_move: PlayerId) {
         self.key ^= place_key(self.place as usize) ^ place_key(place);
         self.place = place as u16;
-        self.to_move = to_move as u8;
+        self.to_move = to_move;
     }
 }
 
@@ -275,9 +274,14 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The owner number a neutral stack is hashed with: no player's.
+const NEUTRAL_OWNER: usize = 2;
+
 #[inline]
-fn square_key(cell: Cell, player: PlayerId, kind: KindId, height: u8) -> u64 {
-    mix(1 << 60 | (cell as u64) << 24 | (player as u64) << 16 | (kind as u64) << 8 | height as u64)
+/// The key of a stack on `cell`; `owner` is a player's number or
+/// [`NEUTRAL_OWNER`].
+fn square_key(cell: Cell, owner: usize, kind: KindId, height: u8) -> u64 {
+    mix(1 << 60 | (cell as u64) << 24 | (owner as u64) << 16 | (kind as u64) << 8 | height as u64)
 }
 
 #[inline]
@@ -285,7 +289,7 @@ fn reserve_key(player: PlayerId, kind: KindId, n: u8) -> u64 {
     if n == 0 {
         0
     } else {
-        mix(2 << 60 | (player as u64) << 16 | (kind as u64) << 8 | n as u64)
+        mix(2 << 60 | (player.index() as u64) << 16 | (kind as u64) << 8 | n as u64)
     }
 }
 
@@ -338,7 +342,7 @@ pub(crate) struct Header {
     reserve: [[u8; MAX_KINDS]; 2],
     borne_off: [u8; 2],
     place: u16,
-    to_move: u8,
+    to_move: PlayerId,
     last: u16,
     turns: u16,
     result: Option<Outcome>,
@@ -427,7 +431,7 @@ impl Edit<'_> {
     /// player instead of one per cell.
     pub(crate) fn take_all(&mut self, cells: CellSet) -> u32 {
         let mut taken = 0;
-        for player in 0..2 {
+        for player in PlayerId::BOTH {
             let theirs = cells.inter(self.pos.owned[player]);
             for cell in theirs.iter() {
                 self.note(cell);

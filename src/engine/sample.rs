@@ -18,6 +18,7 @@ use super::moves::{Act, Move};
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
+use crate::rules::PlayerId;
 use crate::rules::{Action, Board, Cell, CellSet, Distance, JumpLeg, MoveRule, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
@@ -143,7 +144,7 @@ impl Engine {
     fn capturing_moves(&self, pos: &Position, out: &mut Successors) {
         out.clear();
         let player = pos.to_move();
-        let enemy = 1 - player;
+        let enemy = player.other();
         let before = pos.on_board(enemy);
         let mut acts = std::mem::take(&mut out.acts[0]);
         acts.clear();
@@ -474,7 +475,9 @@ fn apart(a: &MoveRule, b: &MoveRule) -> bool {
         // A piece leaving the board never equals one moving on it.
         (BearOff { .. }, Relocate { .. } | Step { .. } | Slide { .. } | Jump { .. })
         | (Relocate { .. } | Step { .. } | Slide { .. } | Jump { .. }, BearOff { .. }) => true,
-        (Place { on: x }, Place { on: y }) => (0..2).all(|p| !x[p].intersects(&y[p])),
+        (Place { on: x }, Place { on: y }) => {
+            PlayerId::BOTH.iter().all(|&p| !x[p].intersects(&y[p]))
+        }
         (Step { dirs: x, .. }, Step { dirs: y, .. })
         | (
             Step { dirs: x, .. },
@@ -503,7 +506,7 @@ fn apart(a: &MoveRule, b: &MoveRule) -> bool {
                 with_turns: false,
                 ..
             },
-        ) => (0..2).all(|p| x[p].0 & y[p].0 == 0),
+        ) => PlayerId::BOTH.iter().all(|&p| x[p].0 & y[p].0 == 0),
         (Jump { .. }, Step { distance, .. }) | (Step { distance, .. }, Jump { .. }) => {
             odd_only(distance)
         }

@@ -59,7 +59,7 @@ impl Rules {
             })
             .collect();
         writeln!(out, "pieces: {}", kinds.join(", "))?;
-        for p in 0..2 {
+        for p in PlayerId::BOTH {
             let held: Vec<String> = self.reserve[p]
                 .iter()
                 .enumerate()
@@ -473,10 +473,13 @@ impl Rules {
                 let ch = match piece {
                     _ if !b.cells.contains(c) => ' ',
                     None => '.',
-                    Some(p) if p.player == crate::rules::NEUTRAL => '*',
-                    Some(p) => {
-                        let initial = self.players[p.player].name.chars().next().unwrap_or('?');
-                        if p.player == 0 {
+                    Some(SetupPiece { player: None, .. }) => '*',
+                    Some(SetupPiece {
+                        player: Some(player),
+                        ..
+                    }) => {
+                        let initial = self.players[*player].name.chars().next().unwrap_or('?');
+                        if player.index() == 0 {
                             initial.to_ascii_uppercase()
                         } else {
                             initial.to_ascii_lowercase()

@@ -21,8 +21,69 @@ pub const MAX_PIECES: u32 = 255;
 /// The most parts a turn may have (`move` and up to three `then`).
 pub const MAX_PARTS: usize = 4;
 
-/// Index of a player: 0 sits at the bottom, 1 at the top, in the order of `players`.
-pub type PlayerId = usize;
+/// A player: the first of `players` (0) sits at the bottom, the second
+/// (1) at the top. Per-player tables (`[T; 2]`, a `Vec` of the players)
+/// are indexed by it directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(u8);
+
+impl PlayerId {
+    /// The first of `players`...
+    pub const FIRST: PlayerId = PlayerId(0);
+    /// ...and the second.
+    pub const SECOND: PlayerId = PlayerId(1);
+    /// Both players, first to second.
+    pub const BOTH: [PlayerId; 2] = [PlayerId::FIRST, PlayerId::SECOND];
+
+    /// Player number `index` (0 or 1).
+    pub const fn new(index: usize) -> PlayerId {
+        assert!(index < 2, "a game has two players");
+        PlayerId(index as u8)
+    }
+
+    /// Its number: 0 or 1.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> PlayerId {
+        PlayerId(1 - self.0)
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T> std::ops::Index<PlayerId> for [T; 2] {
+    type Output = T;
+    fn index(&self, player: PlayerId) -> &T {
+        &self[player.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<PlayerId> for [T; 2] {
+    fn index_mut(&mut self, player: PlayerId) -> &mut T {
+        &mut self[player.index()]
+    }
+}
+
+impl<T> std::ops::Index<PlayerId> for Vec<T> {
+    type Output = T;
+    fn index(&self, player: PlayerId) -> &T {
+        &self[player.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<PlayerId> for Vec<T> {
+    fn index_mut(&mut self, player: PlayerId) -> &mut T {
+        &mut self[player.index()]
+    }
+}
 /// Index of a piece kind in [`Rules::kinds`].
 pub type KindId = usize;
 
@@ -129,16 +190,13 @@ impl TurnOrder {
 pub struct SetupPiece {
     /// A usable cell; no two setup pieces share one.
     pub cell: Cell,
-    /// The player who owns the stack, or [`NEUTRAL`] for a neutral kind.
-    pub player: PlayerId,
+    /// The player who owns the stack; `None` for a neutral kind.
+    pub player: Option<PlayerId>,
     /// The kind of every piece in the stack.
     pub kind: KindId,
     /// The pieces in the stack: 1, or `N` from `stacks of N` (1 to 255).
     pub height: u32,
 }
-
-/// The owner of a setup piece of a neutral kind: no player.
-pub const NEUTRAL: PlayerId = 2;
 
 /// A region named with `region`, kept for `rules` at the prompt, `--dump` and
 /// messages. Regions using `forward-cone` are left out: their cells depend on a piece.
@@ -557,7 +615,7 @@ impl Fill {
             reach: [CellSet::EMPTY; 2],
             from_cell,
         };
-        for p in 0..2 {
+        for p in PlayerId::BOTH {
             for (c, region) in fill.from_cell[p].iter().enumerate() {
                 if !region.is_empty() {
                     fill.somewhere[p].insert(c as Cell);
@@ -764,7 +822,10 @@ impl Rules {
 
     /// The player with this name (case-sensitive), if any.
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.name == name)
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(PlayerId::new)
     }
 
     /// How many pieces a player starts with, on the board (every piece of every
@@ -773,7 +834,7 @@ impl Rules {
         let on_board: u32 = self
             .setup
             .iter()
-            .filter(|p| p.player == player)
+            .filter(|p| p.player == Some(player))
             .map(|p| p.height)
             .sum();
         on_board + self.reserve[player].iter().sum::<u32>()

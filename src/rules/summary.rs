@@ -47,11 +47,11 @@ impl Rules {
                 names(&self.turn_order.cycle)
             ));
         }
-        for p in 0..2 {
+        for p in PlayerId::BOTH {
             let on_board: u32 = self
                 .setup
                 .iter()
-                .filter(|s| s.player == p)
+                .filter(|s| s.player == Some(p))
                 .map(|s| s.height)
                 .sum();
             let in_hand: u32 = self.reserve[p].iter().sum();

@@ -7,6 +7,7 @@ use gamut::check::Origin;
 use gamut::engine::{Engine, Game, Outcome, Position, Status};
 use gamut::load::{check_game, check_source};
 use gamut::rng::Rng;
+pub(crate) use gamut::rules::PlayerId;
 use gamut::rules::{Action, Rules};
 
 /// The engine of a shipped game.
@@ -94,7 +95,7 @@ pub(crate) fn assert_illegal(game: &Game, mv: &str) {
     assert_eq!(game.position().key(), key);
 }
 
-pub(crate) fn winner(game: &Game) -> Option<usize> {
+pub(crate) fn winner(game: &Game) -> Option<PlayerId> {
     match game.status() {
         Status::Over(Outcome::Win(p)) => Some(p),
         Status::Over(Outcome::Draw) | Status::Ongoing => None,
@@ -175,13 +176,15 @@ fn removes_pieces(rules: &Rules) -> bool {
 }
 
 fn pieces(pos: &Position, player: usize) -> u32 {
+    let player = PlayerId::new(player);
     pos.on_board(player) + pos.reserve_total(player) + pos.borne_off(player)
 }
 
 fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u32; 2]) {
     let board = &rules.board;
     assert!(
-        !pos.owned(0).intersects(&pos.owned(1)),
+        !pos.owned(PlayerId::FIRST)
+            .intersects(&pos.owned(PlayerId::SECOND)),
         "a cell owned twice"
     );
     assert!(

@@ -463,7 +463,10 @@ fn merged(slices: Vec<(&String, Report)>) -> Result<Report, String> {
     let mut whole = whole.ok_or("no slices to merge")?;
     whole.shard = None;
     for r in &mut whole.results {
-        r.figures = Figures::of(&r.counts, r.figures.outcomes.first);
+        r.figures = Figures::of(
+            &r.counts,
+            crate::rules::PlayerId::new(r.figures.outcomes.first.min(1)),
+        );
     }
     Ok(whole)
 }

@@ -15,6 +15,7 @@ use super::text::{Encoding, LineIndex, path_uri};
 use crate::check::{Checked, Origin};
 use crate::diag::{FileId, Severity, Sources};
 use crate::engine::Engine;
+use crate::rules::PlayerId;
 use crate::rules::Rules;
 use crate::syntax::ast::{Ast, DeclKind, DirWord};
 use crate::syntax::{expected_at, parse};
@@ -188,8 +189,8 @@ impl Analysis {
                 };
                 let start = engine.start();
                 let same = region.cells[0] == region.cells[1];
-                for p in 0..2 {
-                    if same && p == 1 {
+                for p in PlayerId::BOTH {
+                    if same && p.index() == 1 {
                         break;
                     }
                     let whose = if same {
