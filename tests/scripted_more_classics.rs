@@ -102,7 +102,7 @@ fn a_copy_of_several_kinds_is_written_with_the_kind_copied() {
     assert!(!moves.contains(&"blob@f6".to_string()), "{moves:?}");
     play(&mut game, "king@f6");
     let f6 = gamut_cell(&game, "f6");
-    assert_eq!(game.position().kind(f6), 1);
+    assert_eq!(game.position().kind(f6).index(), 1);
 }
 
 #[test]

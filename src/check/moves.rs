@@ -2,11 +2,11 @@
 
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
-use crate::rules::PlayerId;
 use crate::rules::{
     Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
     JumpLeg, MAX_PARTS, MoveRule, NearLast, Owner, Part, PerPlayer, Rules, Targets, Test, TurnSpan,
 };
+use crate::rules::{KindId, PlayerId};
 use crate::syntax::ast::{
     self, Bound, Clause, Decl, DeclKind, MoveOption, Primitive, Pushing, TargetKind,
 };
@@ -189,7 +189,7 @@ fn check_option(
 }
 
 /// The primitive of an option → its action, and the piece kind it names.
-fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action, Option<usize>) {
+fn check_action(ch: &mut Checker, option: &MoveOption, ctx: &Context) -> (Action, Option<KindId>) {
     let distance = match &option.primitive {
         Primitive::Slide { distance, .. } | Primitive::BearOff { distance, .. } => {
             distance.as_ref()
@@ -621,7 +621,7 @@ fn has(option: &MoveOption, f: impl Fn(&Clause) -> bool) -> bool {
     option.clauses.iter().any(|c| f(&c.node))
 }
 
-fn named_kind(ch: &mut Checker, name: Option<&Spanned<String>>, ctx: &Context) -> Option<usize> {
+fn named_kind(ch: &mut Checker, name: Option<&Spanned<String>>, ctx: &Context) -> Option<KindId> {
     // A move that names no kind applies to every kind.
     let n = name?;
     ch.kind_of(Some(n), ctx, n.span)
@@ -798,13 +798,13 @@ fn entry_lines(
 /// reserve that no move brings onto the board.
 pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
     let options: Vec<&MoveRule> = rules.parts.iter().flat_map(|p| p.options.iter()).collect();
-    let moves_on_board = |k: usize| {
+    let moves_on_board = |k: KindId| {
         options.iter().any(|o| {
             (o.kind.is_none() || o.kind == Some(k))
                 && !matches!(o.action, Action::Place { .. } | Action::Enter { .. })
         })
     };
-    let enters = |k: usize| {
+    let enters = |k: KindId| {
         options.iter().any(|o| {
             (o.kind.is_none() || o.kind == Some(k))
                 && matches!(o.action, Action::Place { .. } | Action::Enter { .. })
@@ -821,7 +821,7 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
     let pieces_move = options
         .iter()
         .any(|o| !matches!(o.action, Action::Place { .. } | Action::Enter { .. }));
-    for (k, name) in rules.kinds.iter().enumerate() {
+    for (k, name) in KindId::all(rules.kinds.len()).zip(&rules.kinds) {
         // A neutral kind is meant never to move.
         if rules.neutral[k] {
             continue;

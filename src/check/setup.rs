@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
-use crate::rules::{MAX_PIECES, PerPlayer, PlayerId, Promotion, SetupPiece};
+use crate::rules::{KindId, MAX_PIECES, PerPlayer, PlayerId, Promotion, SetupPiece};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -75,7 +75,7 @@ impl Checker {
                     }
                 };
                 let kind = match neutral_kind {
-                    Some(k) => k,
+                    Some(k) => KindId::new(k),
                     None => {
                         let Some(kind) = self.kind_of(item.kind.as_ref(), ctx, item.span) else {
                             continue;
@@ -151,10 +151,10 @@ impl Checker {
         name: Option<&Spanned<String>>,
         ctx: &Context,
         span: Span,
-    ) -> Option<usize> {
+    ) -> Option<KindId> {
         match name {
             Some(n) => match ctx.kinds.iter().position(|k| *k == n.node) {
-                Some(k) => Some(k),
+                Some(k) => Some(KindId::new(k)),
                 None => {
                     let suggestion =
                         match diag::nearest(&n.node, ctx.kinds.iter().map(String::as_str)) {
@@ -171,7 +171,7 @@ impl Checker {
                     None
                 }
             },
-            None if ctx.kinds.len() == 1 => Some(0),
+            None if ctx.kinds.len() == 1 => Some(KindId::new(0)),
             None => {
                 self.report(
                     Kind::KindNotSaid {

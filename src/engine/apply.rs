@@ -45,7 +45,6 @@ impl Engine {
         // The deed says which cells; the option, what else happens.
         match (&option.action, act.deed) {
             (Action::Place { .. }, Deed::Place { kind, to }) => {
-                let kind = kind as usize;
                 if self.rules.neutral[kind] {
                     // Belongs to no one, and needs no reserve.
                     ed.put_neutral(to, kind);
@@ -56,7 +55,6 @@ impl Engine {
                 }
             }
             (Action::Enter { entries }, Deed::Enter { kind, line, to }) => {
-                let kind = kind as usize;
                 let line = &entries[player][line as usize].cells;
                 let gap = line
                     .iter()

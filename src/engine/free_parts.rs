@@ -31,8 +31,8 @@ use super::position::Edit;
 use super::sample::pick;
 use super::{Earlier, Engine, Position, Successors};
 use crate::rng::Rng;
-use crate::rules::PlayerId;
 use crate::rules::{Action, CellSet, Test};
+use crate::rules::{KindId, PlayerId};
 
 /// The most ways a bounded second part may be counted as having: a larger
 /// bound would miss too often to beat the outline.
@@ -325,7 +325,7 @@ impl Engine {
                         !reads_holdings
                             && entries[player].iter().enumerate().all(|(i, line)| {
                                 // The kind does not change what it reads.
-                                let act = base.entering(0, i as u16, line.cells[0]);
+                                let act = base.entering(KindId::default(), i as u16, line.cells[0]);
                                 free(&act, line.set)
                             })
                     }
@@ -338,9 +338,9 @@ impl Engine {
                             None => on[player],
                         };
                         !reads_holdings
-                            && lands
-                                .iter()
-                                .all(|to| free(&base.placing(0, to), CellSet::single(to)))
+                            && lands.iter().all(|to| {
+                                free(&base.placing(KindId::default(), to), CellSet::single(to))
+                            })
                     }
                     // Moves may change any cell: only a listing that reads none.
                     Action::Relocate { .. }
@@ -385,7 +385,7 @@ impl Engine {
             {
                 let line = entries[player][line as usize].set;
                 let mut apart = changed.minus(line);
-                let entered = (Some(player), kind as usize, 1);
+                let entered = (Some(player), kind, 1);
                 if !changed.contains(e) && (root.owner(e), root.kind(e), root.height(e)) != entered
                 {
                     apart.insert(e);

@@ -495,7 +495,7 @@ impl Engine {
             Action::Place { on } => {
                 for kind in self.kinds_in_reserve(option, pos, player) {
                     // Its cell is one of the group's.
-                    let act = base.placing(kind as u8, 0);
+                    let act = base.placing(kind, 0);
                     let mut cells = self.dropped(option, pos, player, on[player].inter(empty));
                     // Only the cells that bracket: found for all cells at
                     // once, which costs less than playing the others.
@@ -513,7 +513,7 @@ impl Engine {
                         if line.set.is_subset(&occupied) {
                             continue;
                         }
-                        out.push(base.entering(kind as u8, i as u16, line.cells[0]));
+                        out.push(base.entering(kind, i as u16, line.cells[0]));
                     }
                 }
             }
@@ -793,14 +793,14 @@ impl Engine {
     ) -> impl Iterator<Item = KindId> + use<> {
         let wanted = option.kind;
         let mut have = 0u32;
-        for k in 0..self.rules.kinds.len() {
+        for k in KindId::all(self.rules.kinds.len()) {
             // A neutral kind needs no reserve (and only a named one is placed).
             let held = pos.reserve(player, k) > 0 || wanted == Some(k) && self.rules.neutral[k];
             if wanted.is_none_or(|w| w == k) && held {
-                have |= 1 << k;
+                have |= 1 << k.index();
             }
         }
-        (0..crate::rules::MAX_KINDS).filter(move |k| have >> k & 1 == 1)
+        KindId::all(crate::rules::MAX_KINDS).filter(move |k| have >> k.index() & 1 == 1)
     }
 
     /// `step … by line count`: each movable piece goes, in each direction,

@@ -1,6 +1,6 @@
 //! A move: what a player does in one turn, one act per part of the turn.
 
-use crate::rules::{Cell, CellSet, MAX_PARTS};
+use crate::rules::{Cell, CellSet, KindId, MAX_PARTS};
 
 /// What an act does, by the family of its option's primitive: each
 /// variant holds the cells and numbers that family uses, and no other.
@@ -10,7 +10,7 @@ pub enum Deed {
     /// kind needs no reserve).
     Place {
         /// The kind placed.
-        kind: u8,
+        kind: KindId,
         /// The cell it lands on.
         to: Cell,
     },
@@ -19,7 +19,7 @@ pub enum Deed {
     /// lines), whose first cell is `to`.
     Enter {
         /// The kind entered.
-        kind: u8,
+        kind: KindId,
         /// The index of the entry line.
         line: u16,
         /// The line's first cell.
@@ -68,7 +68,7 @@ impl Act {
     }
 
     /// This act's option placing a piece of `kind` on `to`.
-    pub(super) fn placing(self, kind: u8, to: Cell) -> Act {
+    pub(super) fn placing(self, kind: KindId, to: Cell) -> Act {
         Act {
             deed: Deed::Place { kind, to },
             ..self
@@ -76,7 +76,7 @@ impl Act {
     }
 
     /// This act's option entering a piece of `kind` along line `line`.
-    pub(super) fn entering(self, kind: u8, line: u16, to: Cell) -> Act {
+    pub(super) fn entering(self, kind: KindId, line: u16, to: Cell) -> Act {
         Act {
             deed: Deed::Enter { kind, line, to },
             ..self
@@ -144,9 +144,9 @@ impl Act {
     }
 
     /// The kind a placement or an entry brings in.
-    pub fn kind(&self) -> Option<usize> {
+    pub fn kind(&self) -> Option<KindId> {
         match self.deed {
-            Deed::Place { kind, .. } | Deed::Enter { kind, .. } => Some(kind as usize),
+            Deed::Place { kind, .. } | Deed::Enter { kind, .. } => Some(kind),
             Deed::Move { .. } | Deed::Lift { .. } => None,
         }
     }

@@ -14,7 +14,7 @@
 use super::moves::{Act, Deed, Move};
 use super::position::Edit;
 use super::{Engine, Position, Successors};
-use crate::rules::{Action, Cell, CellSet, Dir, PlayerId};
+use crate::rules::{Action, Cell, CellSet, Dir, KindId, PlayerId};
 
 /// Why a typed move was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -151,11 +151,11 @@ impl Engine {
                 || option.leaves_copy
             {
                 kinds |= match option.kind {
-                    Some(k) => 1 << k,
+                    Some(k) => 1 << k.index(),
                     // Any kind held in reserve; neutral kinds are never held.
-                    None => (0..self.rules.kinds.len())
+                    None => KindId::all(self.rules.kinds.len())
                         .filter(|&k| !self.rules.neutral[k])
-                        .fold(0, |set, k| set | 1 << k),
+                        .fold(0, |set, k| set | 1 << k.index()),
                 };
             }
         }

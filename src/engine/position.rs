@@ -28,7 +28,7 @@ pub struct Position {
     /// The height of the stack on each cell, 0 when empty.
     pub(crate) height: [u8; MAX_CELLS],
     /// The kind of the stack on each cell.
-    pub(crate) kind: [u8; MAX_CELLS],
+    pub(crate) kind: [KindId; MAX_CELLS],
     /// Pieces in hand, `[player][kind]`.
     pub(crate) reserve: [[u8; MAX_KINDS]; 2],
     /// Pieces each player has borne off.
@@ -55,7 +55,7 @@ impl Position {
             owned: [CellSet::EMPTY; 2],
             neutral: CellSet::EMPTY,
             height: [0; MAX_CELLS],
-            kind: [0; MAX_CELLS],
+            kind: [KindId::default(); MAX_CELLS],
             reserve: [[0; MAX_KINDS]; 2],
             borne_off: [0; 2],
             place: 0,
@@ -72,7 +72,7 @@ impl Position {
             }
         }
         for p in PlayerId::BOTH {
-            for (k, n) in rules.reserve[p].iter().enumerate() {
+            for (k, n) in KindId::all(MAX_KINDS).zip(&rules.reserve[p]) {
                 pos.set_reserve(p, k, *n as u8);
             }
         }
@@ -117,7 +117,7 @@ impl Position {
     #[inline]
     /// The kind of the stack on a cell (meaningful only when it is not empty).
     pub fn kind(&self, cell: Cell) -> KindId {
-        self.kind[cell as usize] as KindId
+        self.kind[cell as usize]
     }
 
     #[inline]
@@ -198,7 +198,7 @@ impl Position {
         debug_assert!(self.is_empty(cell) && height > 0);
         self.owned[player].insert(cell);
         self.height[cell as usize] = height;
-        self.kind[cell as usize] = kind as u8;
+        self.kind[cell as usize] = kind;
         self.key ^= square_key(cell, player.index(), kind, height);
     }
 
@@ -207,7 +207,7 @@ impl Position {
         debug_assert!(self.is_empty(cell));
         self.neutral.insert(cell);
         self.height[cell as usize] = 1;
-        self.kind[cell as usize] = kind as u8;
+        self.kind[cell as usize] = kind;
         self.key ^= square_key(cell, NEUTRAL_OWNER, kind, 1);
     }
 
@@ -226,7 +226,7 @@ impl Position {
         let (kind, height) = (self.kind(cell), self.height[cell as usize]);
         self.key ^= square_key(cell, player.index(), kind, height);
         self.height[cell as usize] = 0;
-        self.kind[cell as usize] = 0;
+        self.kind[cell as usize] = KindId::default();
         (kind, height)
     }
 
@@ -281,7 +281,11 @@ const NEUTRAL_OWNER: usize = 2;
 /// The key of a stack on `cell`; `owner` is a player's number or
 /// [`NEUTRAL_OWNER`].
 fn square_key(cell: Cell, owner: usize, kind: KindId, height: u8) -> u64 {
-    mix(1 << 60 | (cell as u64) << 24 | (owner as u64) << 16 | (kind as u64) << 8 | height as u64)
+    mix(1 << 60
+        | (cell as u64) << 24
+        | (owner as u64) << 16
+        | (kind.index() as u64) << 8
+        | height as u64)
 }
 
 #[inline]
@@ -289,7 +293,7 @@ fn reserve_key(player: PlayerId, kind: KindId, n: u8) -> u64 {
     if n == 0 {
         0
     } else {
-        mix(2 << 60 | (player.index() as u64) << 16 | (kind as u64) << 8 | n as u64)
+        mix(2 << 60 | (player.index() as u64) << 16 | (kind.index() as u64) << 8 | n as u64)
     }
 }
 
@@ -350,7 +354,7 @@ pub(crate) struct Header {
 }
 
 /// A cell's stack before a change: the cell, its height and its kind.
-pub(crate) type Was = (Cell, u8, u8);
+pub(crate) type Was = (Cell, u8, KindId);
 
 impl Position {
     pub(crate) fn header(&self) -> Header {

@@ -500,7 +500,7 @@ impl Rules {
             writeln!(out, "    stacks: {}", tall.join(", "))?;
         }
         if self.kinds.len() > 1 {
-            for (k, name) in self.kinds.iter().enumerate() {
+            for (k, name) in KindId::all(self.kinds.len()).zip(&self.kinds) {
                 let cells: Vec<String> = self
                     .setup
                     .iter()

@@ -84,8 +84,62 @@ impl<T> std::ops::IndexMut<PlayerId> for Vec<T> {
         &mut self[player.index()]
     }
 }
-/// Index of a piece kind in [`Rules::kinds`].
-pub type KindId = usize;
+/// A kind of piece: its place in `pieces`, and in [`Rules::kinds`] (at
+/// most [`MAX_KINDS`]). Per-kind tables (`[T; MAX_KINDS]`, a `Vec` of the
+/// kinds) are indexed by it directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(u8);
+
+impl KindId {
+    /// Kind number `index` (below [`MAX_KINDS`]).
+    pub const fn new(index: usize) -> KindId {
+        assert!(index < MAX_KINDS, "a game has at most MAX_KINDS kinds");
+        KindId(index as u8)
+    }
+
+    /// Its number.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Every kind of a game of `count` kinds, in order.
+    pub fn all(count: usize) -> impl Iterator<Item = KindId> {
+        (0..count.min(MAX_KINDS)).map(|i| KindId(i as u8))
+    }
+}
+
+impl std::fmt::Display for KindId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+// On slices, and so on arrays and vectors of any length.
+impl<T> std::ops::Index<KindId> for [T] {
+    type Output = T;
+    fn index(&self, kind: KindId) -> &T {
+        &self[kind.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<KindId> for [T] {
+    fn index_mut(&mut self, kind: KindId) -> &mut T {
+        &mut self[kind.index()]
+    }
+}
+
+impl<T> std::ops::Index<KindId> for Vec<T> {
+    type Output = T;
+    fn index(&self, kind: KindId) -> &T {
+        &self[kind.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<KindId> for Vec<T> {
+    fn index_mut(&mut self, kind: KindId) -> &mut T {
+        &mut self[kind.index()]
+    }
+}
 
 /// One value per player.
 pub type PerPlayer<T> = [T; 2];
