@@ -21,6 +21,38 @@ pub const MAX_PIECES: u32 = 255;
 /// The most parts a turn may have (`move` and up to three `then`).
 pub const MAX_PARTS: usize = 4;
 
+/// Lets an id index tables directly: slices (so arrays of any length)
+/// and vectors, by its `index()`.
+macro_rules! index_by {
+    ($id:ty) => {
+        impl<T> std::ops::Index<$id> for [T] {
+            type Output = T;
+            fn index(&self, id: $id) -> &T {
+                &self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$id> for [T] {
+            fn index_mut(&mut self, id: $id) -> &mut T {
+                &mut self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::Index<$id> for Vec<T> {
+            type Output = T;
+            fn index(&self, id: $id) -> &T {
+                &self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$id> for Vec<T> {
+            fn index_mut(&mut self, id: $id) -> &mut T {
+                &mut self[id.index()]
+            }
+        }
+    };
+}
+
 /// A player: the first of `players` (0) sits at the bottom, the second
 /// (1) at the top. Per-player tables (`[T; 2]`, a `Vec` of the players)
 /// are indexed by it directly.
@@ -59,31 +91,8 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
-impl<T> std::ops::Index<PlayerId> for [T; 2] {
-    type Output = T;
-    fn index(&self, player: PlayerId) -> &T {
-        &self[player.index()]
-    }
-}
+index_by!(PlayerId);
 
-impl<T> std::ops::IndexMut<PlayerId> for [T; 2] {
-    fn index_mut(&mut self, player: PlayerId) -> &mut T {
-        &mut self[player.index()]
-    }
-}
-
-impl<T> std::ops::Index<PlayerId> for Vec<T> {
-    type Output = T;
-    fn index(&self, player: PlayerId) -> &T {
-        &self[player.index()]
-    }
-}
-
-impl<T> std::ops::IndexMut<PlayerId> for Vec<T> {
-    fn index_mut(&mut self, player: PlayerId) -> &mut T {
-        &mut self[player.index()]
-    }
-}
 /// A kind of piece: its place in `pieces`, and in [`Rules::kinds`] (at
 /// most [`MAX_KINDS`]). Per-kind tables (`[T; MAX_KINDS]`, a `Vec` of the
 /// kinds) are indexed by it directly.
@@ -114,32 +123,7 @@ impl std::fmt::Display for KindId {
     }
 }
 
-// On slices, and so on arrays and vectors of any length.
-impl<T> std::ops::Index<KindId> for [T] {
-    type Output = T;
-    fn index(&self, kind: KindId) -> &T {
-        &self[kind.index()]
-    }
-}
-
-impl<T> std::ops::IndexMut<KindId> for [T] {
-    fn index_mut(&mut self, kind: KindId) -> &mut T {
-        &mut self[kind.index()]
-    }
-}
-
-impl<T> std::ops::Index<KindId> for Vec<T> {
-    type Output = T;
-    fn index(&self, kind: KindId) -> &T {
-        &self[kind.index()]
-    }
-}
-
-impl<T> std::ops::IndexMut<KindId> for Vec<T> {
-    fn index_mut(&mut self, kind: KindId) -> &mut T {
-        &mut self[kind.index()]
-    }
-}
+index_by!(KindId);
 
 /// One value per player.
 pub type PerPlayer<T> = [T; 2];
