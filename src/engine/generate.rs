@@ -178,8 +178,9 @@ impl Listing<'_> {
     /// by one when ordered, else as one group (see [`Way`]).
     pub(super) fn push_dests(&mut self, base: Act, dests: CellSet) {
         if self.ordered || dests.len() < 2 || self.sets.len() >= MAX_SETS {
+            let ways = &mut *self.ways;
             for to in dests.iter() {
-                self.push(base.landing(to));
+                ways.push(Way::plain(base.landing(to)));
             }
             return;
         }
@@ -215,10 +216,12 @@ impl Listing<'_> {
         back: i32,
         check: impl Fn(Cell, Cell) -> bool,
     ) {
+        // The vector itself, loaded once for the loop.
+        let ways = &mut *self.ways;
         while let Some(to) = cells.pop() {
             let from = (to as i32 - back) as Cell;
             if check(from, to) {
-                self.push(base.moving(from, to));
+                ways.push(Way::plain(base.moving(from, to)));
             }
         }
     }
