@@ -103,10 +103,12 @@ impl Checker {
                 };
                 let cells = {
                     let env = ctx.env();
+                    // A neutral piece's region is read as the second
+                    // player's, as it was when neutral was player 2.
                     self.regions.eval(
                         &env,
                         &item.region,
-                        player.unwrap_or_default(),
+                        player.unwrap_or(PlayerId::SECOND),
                         None,
                         &mut self.diags,
                     )
