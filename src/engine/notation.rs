@@ -98,14 +98,14 @@ impl Engine {
         let board = &self.rules.board;
         let name = |c: u8| board.cell_name(c);
         let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-        let kind_prefix = match act.kind() {
+        // The kind placed or entered, or for a copy the kind copied.
+        let brought = act.kind().or_else(|| {
+            let copied = act.origin().filter(|_| option.leaves_copy);
+            copied.map(|from| pos.kind(from))
+        });
+        let kind_prefix = match brought {
             Some(kind) if self.kinds_brought_in(act.part as usize) > 1 => {
                 format!("{}@", self.rules.kinds[kind])
-            }
-            // A copy is written with the kind of the piece copied.
-            None if option.leaves_copy && self.kinds_brought_in(act.part as usize) > 1 => {
-                let from = act.origin().unwrap_or_default();
-                format!("{}@", self.rules.kinds[pos.kind(from)])
             }
             Some(_) | None => String::new(),
         };
