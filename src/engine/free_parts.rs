@@ -85,7 +85,7 @@ impl Engine {
             // The first act alone is one way; the second part's acts are
             // most with no entry line, as `not on entry line` only removes.
             SecondPart::Free => (
-                1 + self.count_second_part(pos, Earlier::default(), out),
+                1 + self.count_acts_of_part(1, pos, Earlier::default(), out),
                 true,
             ),
             SecondPart::Bounded { most, alone } => (most, alone),
@@ -101,7 +101,7 @@ impl Engine {
                 let after = self.earlier_after(0, &act, player, Earlier::default());
                 let ways = alone as usize
                     + match second {
-                        SecondPart::Free => self.count_second_part(pos, after, out),
+                        SecondPart::Free => self.count_acts_of_part(1, pos, after, out),
                         SecondPart::Bounded { .. } => {
                             self.count_second_part_after(pos, &act, jumped, after, out)
                         }
@@ -163,26 +163,8 @@ impl Engine {
             trail: &mut out.trail,
         };
         self.apply_act(&mut edit, option, act, jumped, player);
-        let n = self.count_second_part(pos, after, out);
+        let n = self.count_acts_of_part(1, pos, after, out);
         pos.rollback(&header, &mut out.trail, mark);
-        n
-    }
-
-    /// How many acts of the second part follow an act on `pos` that left
-    /// `earlier` (its entry line).
-    fn count_second_part(&self, pos: &Position, earlier: Earlier, out: &mut Successors) -> usize {
-        let mut acts = std::mem::take(&mut out.acts[1]);
-        let n = self.count_acts_of_part(
-            1,
-            pos,
-            earlier,
-            &mut Listing {
-                ways: &mut acts,
-                sets: &mut out.captures,
-                ordered: false,
-            },
-        );
-        out.acts[1] = acts;
         n
     }
 

@@ -4,7 +4,7 @@
 use super::apply::has_destination;
 use super::jumps::Jump;
 use super::moves::Act;
-use super::{Earlier, Engine, Position};
+use super::{Earlier, Engine, Position, Successors};
 use crate::rules::{
     Action, Bitboard, Board, Cell, CellSet, Dir, DirSet, Distance, Flank, HeightCompare, KindId,
     MoveRule, NearLast, PlayerId, Targets, Test,
@@ -178,14 +178,21 @@ impl Listing<'_> {
     /// by one when ordered, else as one group (see [`Way`]).
     pub(super) fn push_dests(&mut self, base: Act, dests: CellSet) {
         if self.ordered || dests.len() < 2 || self.sets.len() >= MAX_SETS {
-            let ways = &mut *self.ways;
-            for to in dests.iter() {
-                ways.push(Way::plain(base.landing(to)));
-            }
+            self.push_each(base, dests);
             return;
         }
         self.sets.push(dests);
         self.ways.push(Way::group(base, self.sets.len() - 1));
+    }
+
+    /// Pushes the acts that are `base` with a destination in `dests`, one
+    /// by one, whatever the listing's order.
+    fn push_each(&mut self, base: Act, dests: CellSet) {
+        // The vector itself, loaded once for the loop.
+        let ways = &mut *self.ways;
+        for to in dests.iter() {
+            ways.push(Way::plain(base.landing(to)));
+        }
     }
 
     /// Pushes the straight moves landing on `cells` (`distance` cells
@@ -252,9 +259,28 @@ impl Engine {
     }
 
     /// How many acts [`Engine::acts_of_part`] lists, each act of a group
-    /// counted. Returns are counted without listing them; `scratch` is
-    /// left as it was.
+    /// counted. Returns are counted without listing them; the part's buffer
+    /// of ways in `scratch` is used and left as it was.
     pub(super) fn count_acts_of_part(
+        &self,
+        part: usize,
+        pos: &Position,
+        earlier: Earlier,
+        scratch: &mut Successors,
+    ) -> usize {
+        let mut ways = std::mem::take(&mut scratch.acts[part]);
+        let listing = &mut Listing {
+            ways: &mut ways,
+            sets: &mut scratch.captures,
+            ordered: false,
+        };
+        let n = self.count_listed(part, pos, earlier, listing);
+        scratch.acts[part] = ways;
+        n
+    }
+
+    /// [`Engine::count_acts_of_part`] on an unordered listing's buffers.
+    fn count_listed(
         &self,
         part: usize,
         pos: &Position,
@@ -284,9 +310,7 @@ impl Engine {
                 | Action::BearOff { .. }
                 | Action::Return { .. } => {
                     let (first, sets) = (scratch.ways.len(), scratch.sets.len());
-                    let ordered = std::mem::replace(&mut scratch.ordered, false);
                     self.acts_of((part, i), option, pos, earlier, scratch);
-                    scratch.ordered = ordered;
                     n += scratch.ways[first..]
                         .iter()
                         .map(|w| w.ways(scratch.sets))
@@ -1051,9 +1075,7 @@ impl Engine {
                     }
                     None => {
                         // No room for another set: one by one.
-                        for to in reached_set.iter() {
-                            out.push(base.moving(from, to));
-                        }
+                        out.push_each(base.leaving(from), reached_set);
                         continue;
                     }
                 };

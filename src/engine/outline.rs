@@ -213,14 +213,7 @@ impl Engine {
         stem.alone = part > 0;
         let mut ways = stem.alone as usize;
         if stem.tail {
-            let mut acts = std::mem::take(&mut out.acts[part]);
-            let listing = &mut Listing {
-                ways: &mut acts,
-                sets: &mut out.captures,
-                ordered: false,
-            };
-            ways += self.count_acts_of_part(part, pos, earlier, listing);
-            out.acts[part] = acts;
+            ways += self.count_acts_of_part(part, pos, earlier, out);
         }
         // An outline keeps no more stems than a listing keeps moves.
         if ways > 0 && out.stems.len() >= super::budget::MAX_MOVES {
