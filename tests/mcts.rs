@@ -1,8 +1,9 @@
 //! The MCTS player beats the random player: at least 90 of 100 seeded
 //! games of Network and of Forms, at a small iteration budget, playing
-//! each side in half the games.
+//! each side in half the games. Its solver proves what transpositions
+//! prove.
 
-use gamut::ai::{Budget, MctsConfig, mcts_choose};
+use gamut::ai::{Budget, MctsConfig, Verdict, mcts_choose};
 use gamut::engine::{Engine, Game, Outcome, Status};
 use gamut::load::check_game;
 use gamut::rng::Rng;
@@ -55,4 +56,36 @@ fn mcts_beats_random_at_network() {
 fn mcts_beats_random_at_forms() {
     let wins = mcts_wins("forms");
     assert!(wins >= 90, "MCTS won only {wins} of {GAMES} games of Forms");
+}
+
+/// A position proven on one path is proven on every path to it, where no
+/// repetition ends the game. Forms on 4 x 4 after `b1xb2 c1xc2` is a win
+/// for Black (an exhaustive search says so) that many orders of captures
+/// reach: sharing proofs between transpositions proves it in under 5,000
+/// iterations on every seed tried; without sharing, 30,000 did not.
+#[test]
+fn a_proof_holds_for_every_path_to_a_position() {
+    let engine = Engine::new(check_game("forms-4x4").unwrap().rules.unwrap());
+    let mut game = Game::new(&engine);
+    for mv in ["b1xb2", "c1xc2"] {
+        game.play(mv).unwrap();
+    }
+    let config = MctsConfig {
+        budget: Budget::Iterations(10_000),
+        threads: 1,
+        ..MctsConfig::default()
+    };
+    for seed in 1..=3 {
+        let history = game.history_keys();
+        let choice = mcts_choose(
+            &engine,
+            game.position(),
+            &history,
+            &config,
+            &mut Rng::new(seed),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(choice.proven, Some(Verdict::Win), "seed {seed}: {choice:?}");
+    }
 }

@@ -18,7 +18,8 @@
 //! (MAST, ε-greedy: a move is known by its acts). The nodes of one
 //! position share their statistics, so that a transposition is valued by
 //! the play-outs of every order of moves that reaches it (the tree stays a
-//! tree; selection reads the shared mean). A [`Searcher`]
+//! tree; selection reads the shared mean), and, where no repetition ends
+//! the game, their proofs: a position proven on one path is proven on all. A [`Searcher`]
 //! keeps its tree from one move to the next, and spreads its iterations
 //! over threads (root parallelism: one tree per thread, their statistics of
 //! the root's moves summed).
@@ -233,6 +234,9 @@ struct Node {
 struct Shared {
     visits: f64,
     reward: f64,
+    /// The proven value of the position, where proofs do not depend on
+    /// the path (see [`Tree::shares_proofs`]).
+    proof: Option<Verdict>,
 }
 
 /// The slot of a node with no statistics shared.
@@ -626,6 +630,13 @@ impl<'a> Tree<'a> {
             path_keys.clear();
             path_keys.extend_from_slice(history);
             let mut at = self.select(0, &mut path_keys, config.exploration, rng);
+            // A leaf proven on another path is proven here too, and its
+            // proof climbs from here.
+            if self.nodes[at].proof.is_none()
+                && let Some(proof) = self.proof_of(at)
+            {
+                self.prove(at, proof);
+            }
             let leaf = &self.nodes[at];
             // The solver's leaves give play-outs before they are expanded
             // where expanding costs much (see `PlayoutCosts`).
@@ -804,6 +815,7 @@ impl<'a> Tree<'a> {
         if !self.solver {
             return;
         }
+        let shares_proofs = self.shares_proofs();
         for n in 0..self.nodes.len() {
             let Some(parent) = self.nodes[n].parent else {
                 self.nodes[n].slot = NO_SLOT;
@@ -818,6 +830,9 @@ impl<'a> Tree<'a> {
             let shared = &mut self.transpositions.shared[slot as usize];
             shared.visits += node.visits;
             shared.reward += node.reward;
+            if shares_proofs {
+                shared.proof = shared.proof.or(node.proof);
+            }
         }
     }
 
@@ -831,7 +846,7 @@ impl<'a> Tree<'a> {
         for &c in &self.nodes[0].children {
             let old = &self.nodes[c];
             let mut child = Node::new(old.position.clone(), Some(0), old.move_index);
-            child.proof = old.proof;
+            child.proof = self.proof_of(c);
             nodes.push(child);
         }
         nodes[0].children = (1..nodes.len()).collect();
@@ -874,7 +889,8 @@ impl<'a> Tree<'a> {
     fn choice(&self, iterations: u32) -> Choice {
         let best = self.best_child();
         let node = &self.nodes[best];
-        let value = match node.proof {
+        let proof = self.proof_of(best);
+        let value = match proof {
             Some(p) => p.reward(),
             None if node.visits > 0.0 => node.reward / node.visits,
             None => 0.5,
@@ -886,7 +902,7 @@ impl<'a> Tree<'a> {
                 .children
                 .iter()
                 .copied()
-                .filter(|&c| self.nodes[c].visits > 0.0 || self.nodes[c].proof.is_some());
+                .filter(|&c| self.nodes[c].visits > 0.0 || self.proof_of(c).is_some());
             match self.best_of(searched) {
                 Some(c) => {
                     line.push(self.nodes[c].move_index);
@@ -899,7 +915,7 @@ impl<'a> Tree<'a> {
             index: node.move_index,
             iterations,
             value,
-            proven: node.proof,
+            proven: proof,
             line,
         }
     }
@@ -908,12 +924,31 @@ impl<'a> Tree<'a> {
     /// first, a proven loss last, else by visits.
     fn rank(&self, c: usize) -> (u8, f64, f64) {
         let node = &self.nodes[c];
-        let class = match node.proof {
+        let class = match self.proof_of(c) {
             Some(Verdict::Win) => 2,
             Some(Verdict::Loss) => 0,
             _ => 1,
         };
         (class, node.visits, node.reward)
+    }
+
+    /// Whether a proof holds for every node of its position: where no
+    /// repetition ends the game, what a position is worth does not depend
+    /// on the moves that led to it (its key holds everything the rules
+    /// look at), so a proof found on one path proves its transpositions.
+    fn shares_proofs(&self) -> bool {
+        self.solver && self.engine.rules().repetition_draw.is_none()
+    }
+
+    /// The proven value of node `n`, its own or its transpositions'.
+    fn proof_of(&self, n: usize) -> Option<Verdict> {
+        let node = &self.nodes[n];
+        node.proof.or_else(|| {
+            self.shares_proofs()
+                .then(|| self.transpositions.shared.get(node.slot as usize))
+                .flatten()
+                .and_then(|shared| shared.proof)
+        })
     }
 
     /// The player who made the move into node `n` (`None` at the root).
@@ -983,7 +1018,7 @@ impl<'a> Tree<'a> {
         let mover = self.nodes[n].position.to_move();
         for i in 0..self.nodes[n].children.len() {
             let c = self.nodes[n].children[i];
-            if self.nodes[c].proof.is_some() || self.nodes[n].proof.is_some() {
+            if self.proof_of(c).is_some() || self.nodes[n].proof.is_some() {
                 continue;
             }
             *listings += 1;
@@ -1007,6 +1042,14 @@ impl<'a> Tree<'a> {
             return;
         }
         self.nodes[n].proof = Some(proof);
+        if self.shares_proofs()
+            && let Some(shared) = self
+                .transpositions
+                .shared
+                .get_mut(self.nodes[n].slot as usize)
+        {
+            shared.proof = Some(proof);
+        }
         if let Some(p) = self.nodes[n].parent {
             self.settle(p);
         }
@@ -1022,7 +1065,7 @@ impl<'a> Tree<'a> {
         let mut value = Verdict::Loss;
         let mut open = false;
         for &c in &node.children {
-            match self.nodes[c].proof {
+            match self.proof_of(c) {
                 Some(Verdict::Win) => {
                     value = Verdict::Win;
                     open = false;
@@ -1050,7 +1093,7 @@ impl<'a> Tree<'a> {
     /// proven, or all moves but one are proven lost.
     fn decided(&self) -> bool {
         let children = &self.nodes[0].children;
-        let proofs = || children.iter().map(|&c| self.nodes[c].proof);
+        let proofs = || children.iter().map(|&c| self.proof_of(c));
         proofs().any(|p| p == Some(Verdict::Win))
             || proofs().all(|p| p.is_some())
             || proofs().filter(|p| *p != Some(Verdict::Loss)).count() <= 1
@@ -1062,7 +1105,7 @@ impl<'a> Tree<'a> {
     fn select(&self, mut at: usize, path_keys: &mut Vec<u64>, c: f64, rng: &mut Rng) -> usize {
         loop {
             let node = &self.nodes[at];
-            if !node.expanded || node.children.is_empty() || node.proof.is_some() {
+            if !node.expanded || node.children.is_empty() || self.proof_of(at).is_some() {
                 return at;
             }
             path_keys.push(node.position.key());
@@ -1071,7 +1114,7 @@ impl<'a> Tree<'a> {
             let mut best_score = f64::NEG_INFINITY;
             for &i in &node.children {
                 let child = &self.nodes[i];
-                let score = match child.proof {
+                let score = match self.proof_of(i) {
                     Some(Verdict::Win) => f64::INFINITY,
                     Some(Verdict::Loss) => continue,
                     _ if child.visits == 0.0 => {
