@@ -2,6 +2,7 @@
 
 use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors};
 use crate::rng::Rng;
+use crate::rules::{CellSet, PlayerId};
 
 /// How a game from a position went: a random play-out, or a game
 /// between two players (`arena::play_game`).
@@ -28,6 +29,31 @@ pub fn random_playout(
     history: &mut Vec<u64>,
     buffer: &mut Successors,
 ) -> Playout {
+    let scratch = Scratch { history, buffer };
+    watched_playout(engine, pos, rng, ply_cap, scratch, |_, _, _| {})
+}
+
+/// A play-out's working memory, the caller's.
+pub struct Scratch<'s> {
+    /// The keys of the positions before the play-out's start, for
+    /// repetition; extended as it goes.
+    pub history: &'s mut Vec<u64>,
+    /// Where moves are listed and drawn.
+    pub buffer: &'s mut Successors,
+}
+
+/// A [`random_playout`] that shows `watch` each move it plays: the
+/// player who made it, the cells that player held before it, and the
+/// position after it (the statistics of moves of the computer player).
+pub fn watched_playout(
+    engine: &Engine,
+    pos: &Position,
+    rng: &mut Rng,
+    ply_cap: u32,
+    scratch: Scratch,
+    mut watch: impl FnMut(PlayerId, CellSet, &Position),
+) -> Playout {
+    let Scratch { history, buffer } = scratch;
     let mut pos = pos.clone();
     let mut plies = 0;
     loop {
@@ -65,6 +91,8 @@ pub fn random_playout(
             };
         }
         let key = pos.key();
+        let mover = pos.to_move();
+        let held = pos.owned(mover);
         let outcome = engine.play_random(&mut pos, rng, buffer);
         if let Some(why) = buffer.overrun() {
             return cut_short(why, plies);
@@ -76,6 +104,7 @@ pub fn random_playout(
                 stopped: None,
             };
         }
+        watch(mover, held, &pos);
         history.push(key);
         plies += 1;
     }

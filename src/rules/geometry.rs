@@ -63,6 +63,14 @@ impl CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    /// A 64-bit digest of the set, mixed into `seed`: to tell sets apart
+    /// in statistics (positions have their own Zobrist keys).
+    pub fn digest(&self, seed: u64) -> u64 {
+        self.0.iter().fold(seed, |h, &w| {
+            (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31)
+        })
+    }
+
     /// Whether the set holds no cell.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
