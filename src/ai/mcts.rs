@@ -214,6 +214,12 @@ impl Verdict {
             Verdict::Loss => 0.0,
         }
     }
+
+    /// What a play-out that ended with `outcome` credits `player`: half a
+    /// point when it was cut short (`None`).
+    fn reward_of(outcome: Option<Outcome>, player: PlayerId) -> f64 {
+        outcome.map_or(0.5, |o| Verdict::of(o, player).reward())
+    }
 }
 
 struct Node {
@@ -347,11 +353,12 @@ impl Searcher {
             .take()
             .and_then(|kept| kept.subtree_at(root, history))
             .unwrap_or_else(|| vec![Node::new(root.clone(), None, 0)]);
+        let solver = self.config.strategy == Strategy::Solver;
         let mut tree = Tree {
             engine,
             nodes,
             buffer: Successors::default(),
-            solver: self.config.strategy == Strategy::Solver,
+            solver,
             moves: MoveStats::new(),
             costs: PlayoutCosts {
                 adapt: matches!(self.config.budget, Budget::Time(_)),
@@ -359,9 +366,8 @@ impl Searcher {
             },
             transpositions: Transpositions::default(),
             seen: MovesSeen::default(),
-            rave: false,
+            rave: solver && places_only(engine.rules()),
         };
-        tree.rave = tree.solver && places_only(engine.rules());
         tree.index_transpositions();
         let choice = search(&mut tree, history, &self.config, rng, started)?;
         if self.config.strategy == Strategy::Plain {
@@ -544,6 +550,13 @@ struct Trail {
     acts: Vec<(PlayerId, u64)>,
     /// Every move, by what it changed (for RAVE).
     changes: Vec<(PlayerId, u64)>,
+}
+
+impl Trail {
+    fn clear(&mut self) {
+        self.acts.clear();
+        self.changes.clear();
+    }
 }
 
 /// The search tree, with the engine and a buffer for its listings.
@@ -816,8 +829,7 @@ impl<'a> Tree<'a> {
                     self.credit_all_moves_as_first(at, outcome, &played.changes);
                 }
             }
-            played.acts.clear();
-            played.changes.clear();
+            played.clear();
         }
         Ok(iterations)
     }
@@ -936,7 +948,7 @@ impl<'a> Tree<'a> {
     fn credit_moves(&mut self, at: usize, outcome: Option<Outcome>, played: &[(PlayerId, u64)]) {
         let mut record = |mover: PlayerId, key: u64| {
             let entry = self.moves.entry((mover, key)).or_insert((0.0, 0.0));
-            entry.0 += outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
+            entry.0 += Verdict::reward_of(outcome, mover);
             entry.1 += 1.0;
         };
         let mut node = at;
@@ -968,7 +980,7 @@ impl<'a> Tree<'a> {
         let mut n = at;
         loop {
             let to_move = self.nodes[n].position.to_move();
-            let reward = outcome.map_or(0.5, |o| Verdict::of(o, to_move).reward());
+            let reward = Verdict::reward_of(outcome, to_move);
             for i in 0..self.nodes[n].children.len() {
                 let c = self.nodes[n].children[i];
                 if self.seen.contains(to_move, self.nodes[c].change_key) {
@@ -1041,9 +1053,8 @@ impl<'a> Tree<'a> {
             },
             transpositions: Transpositions::default(),
             seen: MovesSeen::default(),
-            rave: false,
+            rave: self.rave,
         };
-        helper.rave = self.rave;
         helper.index_transpositions();
         helper
     }
@@ -1361,7 +1372,7 @@ impl<'a> Tree<'a> {
             let slot = self.nodes[n].slot;
             if let Some(p) = parent {
                 let mover = self.nodes[p].position.to_move();
-                let reward = outcome.map_or(0.5, |o| Verdict::of(o, mover).reward());
+                let reward = Verdict::reward_of(outcome, mover);
                 self.nodes[n].reward += reward;
                 if let Some(shared) = self.transpositions.shared.get_mut(slot as usize) {
                     shared.reward += reward;

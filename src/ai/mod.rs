@@ -10,4 +10,4 @@ pub use arena::{
 pub use mcts::{
     Budget, Choice, DEFAULT_BUDGET, MctsConfig, Searcher, Strategy, Verdict, mcts_choose,
 };
-pub use random::{Playout, Scratch, random_playout, watched_playout};
+pub use random::{Playout, random_playout};

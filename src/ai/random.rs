@@ -34,18 +34,18 @@ pub fn random_playout(
 }
 
 /// A play-out's working memory, the caller's.
-pub struct Scratch<'s> {
+pub(super) struct Scratch<'s> {
     /// The keys of the positions before the play-out's start, for
     /// repetition; extended as it goes.
-    pub history: &'s mut Vec<u64>,
+    pub(super) history: &'s mut Vec<u64>,
     /// Where moves are listed and drawn.
-    pub buffer: &'s mut Successors,
+    pub(super) buffer: &'s mut Successors,
 }
 
 /// A [`random_playout`] that shows `watch` each move it plays: the
 /// player who made it, the cells that player held before it, and the
 /// position after it (the statistics of moves of the computer player).
-pub fn watched_playout(
+pub(super) fn watched_playout(
     engine: &Engine,
     pos: &Position,
     rng: &mut Rng,
