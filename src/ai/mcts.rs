@@ -145,6 +145,21 @@ pub enum Strategy {
     Solver,
 }
 
+impl Strategy {
+    /// The exploration constant of UCB1 (rewards run from 0 to 1).
+    pub fn exploration(self) -> f64 {
+        match self {
+            // The textbook value, so that the yardstick is the textbook's.
+            Strategy::Plain => std::f64::consts::SQRT_2,
+            // Measured against `uct` at 0.1 s a move (docs/PERFORMANCE.md,
+            // 2026-11-26): with the solver, tree reuse and the guided
+            // play-outs, a search that widens less wins more, on every
+            // shipped game.
+            Strategy::Solver => 0.35,
+        }
+    }
+}
+
 /// Settings of a search.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsConfig {
@@ -152,8 +167,6 @@ pub struct MctsConfig {
     pub budget: Budget,
     /// Play-outs longer than this count as draws (a tool setting, not a rule).
     pub ply_cap: u32,
-    /// The exploration constant of UCB1.
-    pub exploration: f64,
     /// Which search.
     pub strategy: Strategy,
     /// How many threads search (at least one). With an iteration budget
@@ -167,7 +180,6 @@ impl Default for MctsConfig {
         MctsConfig {
             budget: Budget::Iterations(1000),
             ply_cap: 500,
-            exploration: std::f64::consts::SQRT_2,
             strategy: Strategy::Solver,
             threads: 1,
         }
@@ -766,7 +778,7 @@ impl<'a> Tree<'a> {
             iterations += 1;
             path_keys.clear();
             path_keys.extend_from_slice(history);
-            let mut at = self.select(0, &mut path_keys, config.exploration, rng);
+            let mut at = self.select(0, &mut path_keys, config.strategy.exploration(), rng);
             // A leaf proven on another path is proven here too, and its
             // proof climbs from here.
             if self.nodes[at].proof.is_none()
