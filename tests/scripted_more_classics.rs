@@ -138,7 +138,7 @@ fn ataxx_a_stuck_player_passes_and_a_full_board_is_counted() {
     assert_eq!(winner(&game), Some(BLUE), "{}", game_board(&game));
 }
 
-fn gamut_cell(game: &Game, name: &str) -> u8 {
+fn gamut_cell(game: &Game, name: &str) -> gamut::rules::Cell {
     game.engine().rules().board.parse_cell(name).unwrap()
 }
 

@@ -288,7 +288,7 @@ pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + 
     // Each cell's place in the board's order of cells, for the landings.
     let mut slot = [usize::MAX; 256];
     for (n, cell) in engine.rules().board.cells.iter().enumerate() {
-        slot[cell as usize] = n;
+        slot[cell.index()] = n;
     }
     let total = Mutex::new(Counts::empty(cells, plan.ladder.len()));
     spread(
@@ -327,7 +327,7 @@ fn self_play(engine: &Engine, plan: &Plan, i: usize, slot: &[usize; 256], counts
             choices_along.push(legal.len() as u64);
             let landed = engine.landings(&legal[index]);
             for cell in landed.iter() {
-                if let Some(n) = landings.get_mut(slot[cell as usize]) {
+                if let Some(n) = landings.get_mut(slot[cell.index()]) {
                     *n += 1;
                 }
             }

@@ -3,7 +3,7 @@
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind, Span, Spanned};
 use crate::rules::{
-    Action, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
+    Action, Cell, CellSet, Dir, DirSet, Distance, EntryLine, Fill, Flank, HeightCompare, JumpDir,
     JumpLeg, MAX_PARTS, MoveRule, NearLast, Owner, Part, PerPlayer, Rules, Targets, Test, TurnSpan,
 };
 use crate::rules::{KindId, PlayerId};
@@ -134,7 +134,7 @@ fn jump_rings(
             .map(|c| {
                 let mut cells = CellSet::EMPTY;
                 for d in dirs[p].iter() {
-                    let mut at = CellSet::single(c as crate::rules::Cell);
+                    let mut at = CellSet::single(Cell::new(c));
                     for _ in 0..steps {
                         at = board.step_set(at, DirSet::single(d));
                     }

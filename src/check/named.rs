@@ -4,7 +4,7 @@
 use super::regions::{RegionDef, unknown_player};
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Kind, NameClash, Spanned};
-use crate::rules::PlayerId;
+use crate::rules::{Cell, PlayerId};
 use crate::rules::{CellSet, NamedRegion, PerPlayer};
 use crate::syntax::ast;
 
@@ -113,16 +113,17 @@ impl Checker {
         PlayerId::BOTH.map(|p| {
             (0..cells)
                 .map(|c| {
-                    let c = c as u8;
+                    let c = Cell::new(c);
                     if ctx.board.cells.contains(c) {
                         // Only the first cell's errors are worth reporting: the rest repeat them.
                         let mut scratch = Vec::new();
-                        let diags =
-                            if c == ctx.board.cells.iter().next().unwrap_or(0) && p.index() == 0 {
-                                &mut self.diags
-                            } else {
-                                &mut scratch
-                            };
+                        let diags = if c == ctx.board.cells.iter().next().unwrap_or_default()
+                            && p.index() == 0
+                        {
+                            &mut self.diags
+                        } else {
+                            &mut scratch
+                        };
                         self.regions.eval(&env, region, p, Some(c), diags)
                     } else {
                         CellSet::EMPTY

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{self, Diagnostic, EmptyUse, Kind, Span, Spanned, Suggestion};
-use crate::rules::{KindId, MAX_PIECES, PerPlayer, PlayerId, Promotion, SetupPiece};
+use crate::rules::{Cell, KindId, MAX_PIECES, PerPlayer, PlayerId, Promotion, SetupPiece};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -50,7 +50,7 @@ impl Checker {
 
     pub(super) fn setup(&mut self, decls: &[Decl], ctx: &Context) -> Vec<SetupPiece> {
         let mut pieces: Vec<SetupPiece> = Vec::new();
-        let mut placed_by: HashMap<u8, Span> = HashMap::new();
+        let mut placed_by: HashMap<Cell, Span> = HashMap::new();
         for d in decls {
             let DeclKind::Setup(items) = &d.kind else {
                 continue;

@@ -79,7 +79,7 @@ impl Engine {
             ) => {
                 let origin = option
                     .leaves_copy
-                    .then(|| (ed.pos.kind(from), ed.pos.height[from as usize]));
+                    .then(|| (ed.pos.kind(from), ed.pos.height[from.index()]));
                 removed += self.move_top(ed, (from, to), player);
                 if let Some((kind, height)) = origin {
                     // The piece that moved is also still where it was.
@@ -94,13 +94,13 @@ impl Engine {
                 }
             }
             (Action::BearOff { .. }, Deed::Lift { from }) => {
-                let h = ed.pos.height[from as usize];
+                let h = ed.pos.height[from.index()];
                 ed.set_height(from, h - 1);
                 ed.pos.borne_off[player] += 1;
             }
             (Action::Return { to_reserve, .. }, Deed::Lift { from }) => {
                 let kind = ed.pos.kind(from);
-                let h = ed.pos.height[from as usize];
+                let h = ed.pos.height[from.index()];
                 ed.set_height(from, h - 1);
                 if *to_reserve {
                     ed.pos
@@ -248,13 +248,13 @@ impl Engine {
     /// friendly stack, or capturing an enemy stack.
     fn move_top(&self, ed: &mut Edit, (from, to): (Cell, Cell), player: PlayerId) -> u32 {
         let kind = ed.pos.kind(from);
-        let h = ed.pos.height[from as usize];
+        let h = ed.pos.height[from.index()];
         ed.set_height(from, h - 1);
         let mut removed = 0;
         match ed.pos.owner(to) {
             None => ed.put(to, player, kind, 1),
             Some(p) if p == player => {
-                let t = ed.pos.height[to as usize];
+                let t = ed.pos.height[to.index()];
                 ed.set_height(to, t + 1);
             }
             Some(_) => {

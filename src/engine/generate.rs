@@ -137,7 +137,8 @@ impl Way {
         }
         let dir = Dir::ALL[self.dir as usize];
         let back = self.distance as i32 * board.step_shift(dir);
-        self.act.moving((to as i32 - back) as Cell, to)
+        self.act
+            .moving(Cell::new((to.index() as i32 - back) as usize), to)
     }
 
     /// Where the piece on `from` would land in a straight group: the cell
@@ -145,7 +146,7 @@ impl Way {
     /// group only if it is among the group's destinations).
     fn landing_from(&self, from: Cell, board: &Board) -> Option<Cell> {
         let dir = Dir::ALL[self.dir as usize];
-        let to = from as i32 + self.distance as i32 * board.step_shift(dir);
+        let to = from.index() as i32 + self.distance as i32 * board.step_shift(dir);
         Cell::try_from(to).ok()
     }
 
@@ -226,7 +227,7 @@ impl Listing<'_> {
         // The vector itself, loaded once for the loop.
         let ways = &mut *self.ways;
         while let Some(to) = cells.pop() {
-            let from = (to as i32 - back) as Cell;
+            let from = Cell::new((to.index() as i32 - back) as usize);
             if check(from, to) {
                 ways.push(Way::plain(base.moving(from, to)));
             }
@@ -522,7 +523,7 @@ impl Engine {
             Action::Place { on } => {
                 for kind in self.kinds_in_reserve(option, pos, player) {
                     // Its cell is one of the group's.
-                    let act = base.placing(kind, 0);
+                    let act = base.placing(kind, Cell::new(0));
                     let mut cells = self.dropped(option, pos, player, on[player].inter(empty));
                     // Only the cells that bracket: found for all cells at
                     // once, which costs less than playing the others.
@@ -873,7 +874,7 @@ impl Engine {
     /// The cells `min` to `max` king steps from `from` (see
     /// [`crate::rules::Board::king_distance`]).
     fn within(&self, from: Cell, min: u32, max: u32) -> CellSet {
-        let rings = &self.rings[from as usize];
+        let rings = &self.rings[from.index()];
         let top = (max as usize).min(rings.len().saturating_sub(1));
         let mut out = CellSet::EMPTY;
         for ring in rings.iter().take(top + 1).skip(min as usize) {
@@ -904,7 +905,7 @@ impl Engine {
                 if cells.is_empty() {
                     break;
                 }
-                cells = cells.minus(fill.held_from[player][unfilled as usize]);
+                cells = cells.minus(fill.held_from[player][unfilled.index()]);
             }
         }
         cells
@@ -915,7 +916,7 @@ impl Engine {
     fn fills(&self, option: &MoveRule, pos: &Position, player: PlayerId, cell: Cell) -> bool {
         match &option.only_if {
             Some(Test::OwnPiecesFill(fill)) => {
-                let need = fill.from_cell[player][cell as usize];
+                let need = fill.from_cell[player][cell.index()];
                 !need.is_empty() && need.is_subset(&pos.owned(player))
             }
             _ => true,
@@ -969,7 +970,7 @@ impl Engine {
             cells = cells.inter(region[player]);
         }
         if option.must_end_further_forward {
-            cells = cells.inter(self.further[player][from as usize]);
+            cells = cells.inter(self.further[player][from.index()]);
         }
         cells
     }
@@ -984,7 +985,7 @@ impl Engine {
     /// How far `to` is ahead of `from` for a player.
     pub(super) fn ahead(&self, player: PlayerId, from: Cell, to: Cell) -> i32 {
         let progress = &self.progress[player];
-        progress[to as usize] - progress[from as usize]
+        progress[to.index()] - progress[from.index()]
     }
 
     /// Slides with turns: from each movable piece to every empty cell

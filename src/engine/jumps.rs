@@ -87,7 +87,7 @@ impl Engine {
             // piece has no jump move (late in a race, often).
             let mut wanted = B::of(self.end_cells(jump.option, player, from)).and(empty);
             if let Some(flood) = flood {
-                wanted = wanted.and(B::of(flood.lattice[from as usize].to_set()));
+                wanted = wanted.and(B::of(flood.lattice[from.index()].to_set()));
             }
             if wanted.is_none() {
                 continue;
@@ -332,7 +332,7 @@ impl Flood {
     /// then each limited leg that may once more, into a higher layer.
     fn reach(&self, from: Cell, over: &[u64; 8], free: u64) -> u64 {
         let mut layers = [0u64; MAX_LAYERS];
-        layers[0] = 1 << from;
+        layers[0] = 1 << from.index();
         let mut all = 0;
         for k in 0..self.layers.count {
             let mut reached = layers[k];
@@ -458,7 +458,7 @@ impl<B: Bitboard> Jumper<'_, B> {
             return false;
         }
 
-        let (player, i) = (self.player, at as usize);
+        let (player, i) = (self.player, at.index());
         let must_continue = self.jump.option.must_continue;
         let mut any = false;
         for (l, leg) in self.jump.legs.iter().enumerate() {
@@ -475,11 +475,13 @@ impl<B: Bitboard> Jumper<'_, B> {
             while let Some(over) = overs.pop() {
                 // Beyond `over` from `at`: if that is two steps along a
                 // direction of the leg, `over` is one step along it.
-                let land = 2 * over as i32 - at as i32;
-                if !(0..=Cell::MAX as i32).contains(&land) || !lands.has(land as Cell) {
+                let land = 2 * over.index() as i32 - at.index() as i32;
+                let Ok(land) = Cell::try_from(land) else {
+                    continue;
+                };
+                if !lands.has(land) {
                     continue;
                 }
-                let land = land as Cell;
                 any = true;
                 let now = jumped.or(B::cell(over));
                 let goes_on = self.jump.chained && !self.stop.has(land);
@@ -614,7 +616,10 @@ mod tests {
          draw on repetition 3",
     ];
 
-    fn jump_moves(engine: &Engine, pos: &super::Position) -> Vec<(u8, u8, u8)> {
+    fn jump_moves(
+        engine: &Engine,
+        pos: &super::Position,
+    ) -> Vec<(u8, crate::rules::Cell, crate::rules::Cell)> {
         let mut moves = Vec::new();
         for (i, option) in engine.rules.parts[0].options.iter().enumerate() {
             if !matches!(option.action, Action::Jump { .. }) {

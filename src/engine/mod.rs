@@ -273,7 +273,7 @@ fn rings(rules: &Rules) -> Vec<Vec<CellSet>> {
         .map(|from| {
             let mut rings = Vec::new();
             for to in board.cells.iter() {
-                let d = board.king_distance(from as Cell, to) as usize;
+                let d = board.king_distance(Cell::new(from), to) as usize;
                 if rings.len() <= d {
                     rings.resize(d + 1, CellSet::EMPTY);
                 }
@@ -355,13 +355,13 @@ impl Engine {
             let (ff, fr) = engine.rules.players[p].facing.delta();
             let b = &engine.rules.board;
             *progress = (0..b.size())
-                .map(|c| b.file_of(c as Cell) as i32 * ff + b.rank_of(c as Cell) as i32 * fr)
+                .map(|c| b.file_of(Cell::new(c)) as i32 * ff + b.rank_of(Cell::new(c)) as i32 * fr)
                 .collect();
             let b = &engine.rules.board;
             engine.further[p] = progress
                 .iter()
                 .map(|&here| {
-                    let ahead = b.cells.iter().filter(|&c| progress[c as usize] > here);
+                    let ahead = b.cells.iter().filter(|&c| progress[c.index()] > here);
                     ahead.fold(CellSet::EMPTY, |mut set, c| {
                         set.insert(c);
                         set

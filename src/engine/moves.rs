@@ -63,7 +63,7 @@ impl Act {
         Act {
             part,
             option,
-            deed: Deed::Lift { from: 0 },
+            deed: Deed::Lift { from: Cell::new(0) },
         }
     }
 

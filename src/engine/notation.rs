@@ -96,7 +96,7 @@ impl Engine {
         captured: CellSet,
     ) -> String {
         let board = &self.rules.board;
-        let name = |c: u8| board.cell_name(c);
+        let name = |c: Cell| board.cell_name(c);
         let option = &self.rules.parts[act.part as usize].options[act.option as usize];
         // The kind placed or entered, or for a copy the kind copied.
         let brought = act.kind().or_else(|| {

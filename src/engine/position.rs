@@ -111,19 +111,19 @@ impl Position {
     #[inline]
     /// The height of the stack on a cell, 0 when it is empty.
     pub fn height(&self, cell: Cell) -> u32 {
-        self.height[cell as usize] as u32
+        self.height[cell.index()] as u32
     }
 
     #[inline]
     /// The kind of the stack on a cell (meaningful only when it is not empty).
     pub fn kind(&self, cell: Cell) -> KindId {
-        self.kind[cell as usize]
+        self.kind[cell.index()]
     }
 
     #[inline]
     /// Whether a cell is empty.
     pub fn is_empty(&self, cell: Cell) -> bool {
-        self.height[cell as usize] == 0
+        self.height[cell.index()] == 0
     }
 
     /// The cells holding a stack or a neutral piece.
@@ -168,7 +168,7 @@ impl Position {
 
     /// The cell of the game's last act, when a rule refers to it.
     pub fn last_cell(&self) -> Option<Cell> {
-        (self.last != NO_LAST).then_some(self.last as Cell)
+        (self.last != NO_LAST).then_some(Cell::new(self.last as usize))
     }
 
     /// Whether the two positions agree in their stacks, holdings and last
@@ -187,7 +187,7 @@ impl Position {
     /// Whether the two positions hold the same stack (or none) on `cell`.
     #[inline]
     pub(crate) fn same_stack_at(&self, other: &Position, cell: Cell) -> bool {
-        let i = cell as usize;
+        let i = cell.index();
         self.height[i] == other.height[i]
             && self.kind[i] == other.kind[i]
             && self.owner(cell) == other.owner(cell)
@@ -197,8 +197,8 @@ impl Position {
     pub(crate) fn put(&mut self, cell: Cell, player: PlayerId, kind: KindId, height: u8) {
         debug_assert!(self.is_empty(cell) && height > 0);
         self.owned[player].insert(cell);
-        self.height[cell as usize] = height;
-        self.kind[cell as usize] = kind;
+        self.height[cell.index()] = height;
+        self.kind[cell.index()] = kind;
         self.key ^= square_key(cell, player.index(), kind, height);
     }
 
@@ -206,8 +206,8 @@ impl Position {
     pub(crate) fn put_neutral(&mut self, cell: Cell, kind: KindId) {
         debug_assert!(self.is_empty(cell));
         self.neutral.insert(cell);
-        self.height[cell as usize] = 1;
-        self.kind[cell as usize] = kind;
+        self.height[cell.index()] = 1;
+        self.kind[cell.index()] = kind;
         self.key ^= square_key(cell, NEUTRAL_OWNER, kind, 1);
     }
 
@@ -223,10 +223,10 @@ impl Position {
     /// caller updates; returns its kind and height.
     #[inline]
     fn clear_stack(&mut self, cell: Cell, player: PlayerId) -> (KindId, u8) {
-        let (kind, height) = (self.kind(cell), self.height[cell as usize]);
+        let (kind, height) = (self.kind(cell), self.height[cell.index()]);
         self.key ^= square_key(cell, player.index(), kind, height);
-        self.height[cell as usize] = 0;
-        self.kind[cell as usize] = KindId::default();
+        self.height[cell.index()] = 0;
+        self.kind[cell.index()] = KindId::default();
         (kind, height)
     }
 
@@ -246,8 +246,8 @@ impl Position {
 
     /// Notes the cell of the last act (for games whose rules refer to it).
     pub(crate) fn set_last(&mut self, cell: Cell) {
-        self.key ^= last_key(self.last) ^ last_key(cell as u16);
-        self.last = cell as u16;
+        self.key ^= last_key(self.last) ^ last_key(cell.index() as u16);
+        self.last = cell.index() as u16;
     }
 
     /// Counts a turn played, up to `horizon` turns.
@@ -282,7 +282,7 @@ const NEUTRAL_OWNER: usize = 2;
 /// [`NEUTRAL_OWNER`].
 fn square_key(cell: Cell, owner: usize, kind: KindId, height: u8) -> u64 {
     mix(1 << 60
-        | (cell as u64) << 24
+        | (cell.index() as u64) << 24
         | (owner as u64) << 16
         | (kind.index() as u64) << 8
         | height as u64)
@@ -377,8 +377,8 @@ impl Position {
     /// which leave the trail.
     pub(crate) fn rollback(&mut self, header: &Header, trail: &mut Vec<Was>, mark: usize) {
         for &(cell, height, kind) in trail[mark..].iter().rev() {
-            self.height[cell as usize] = height;
-            self.kind[cell as usize] = kind;
+            self.height[cell.index()] = height;
+            self.kind[cell.index()] = kind;
         }
         trail.truncate(mark);
         self.owned = header.owned;
@@ -405,7 +405,7 @@ pub(crate) struct Edit<'a> {
 impl Edit<'_> {
     #[inline]
     fn note(&mut self, cell: Cell) {
-        let i = cell as usize;
+        let i = cell.index();
         self.trail
             .push((cell, self.pos.height[i], self.pos.kind[i]));
     }

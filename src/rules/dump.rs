@@ -313,7 +313,7 @@ impl Rules {
                                 out,
                                 "      {} from {}:",
                                 self.players[p].name,
-                                self.board.cell_name(c as Cell)
+                                self.board.cell_name(Cell::new(c))
                             )?;
                             self.write_set(out, "      ", s)?;
                         }

@@ -4,7 +4,34 @@
 use std::fmt;
 
 /// A cell index: `rank * width + file`, both from 0. `a1` is 0.
-pub type Cell = u8;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell of index `i`, which is below [`MAX_CELLS`].
+    #[inline]
+    pub const fn new(i: usize) -> Cell {
+        debug_assert!(i < MAX_CELLS);
+        Cell(i as u8)
+    }
+
+    /// Its index, `rank * width + file`: a row of a table by cell.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A cell from an index computed with signs (a step off the grid), when
+/// the index is one.
+impl TryFrom<i32> for Cell {
+    type Error = std::num::TryFromIntError;
+
+    #[inline]
+    fn try_from(i: i32) -> Result<Cell, Self::Error> {
+        u8::try_from(i).map(Cell)
+    }
+}
 
 /// The most cells a board may have, so that a [`CellSet`] is four words.
 pub const MAX_CELLS: usize = 256;
@@ -33,19 +60,22 @@ impl CellSet {
     /// Whether `cell` is in the set.
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
-        self.0[(cell >> 6) as usize] >> (cell & 63) & 1 == 1
+        let i = cell.index();
+        self.0[i >> 6] >> (i & 63) & 1 == 1
     }
 
     /// Adds `cell` to the set.
     #[inline]
     pub fn insert(&mut self, cell: Cell) {
-        self.0[(cell >> 6) as usize] |= 1 << (cell & 63);
+        let i = cell.index();
+        self.0[i >> 6] |= 1 << (i & 63);
     }
 
     /// Takes `cell` out of the set.
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
-        self.0[(cell >> 6) as usize] &= !(1 << (cell & 63));
+        let i = cell.index();
+        self.0[i >> 6] &= !(1 << (i & 63));
     }
 
     /// The cells in either set.
@@ -114,7 +144,7 @@ impl CellSet {
             for _ in 0..n {
                 w &= w - 1;
             }
-            return Some((i * 64 + w.trailing_zeros() as usize) as Cell);
+            return Some(Cell::new(i * 64 + w.trailing_zeros() as usize));
         }
         None
     }
@@ -166,7 +196,7 @@ impl CellSet {
     pub fn first(&self) -> Option<Cell> {
         (0..4)
             .find(|&w| self.0[w] != 0)
-            .map(|w| (w as u32 * 64 + self.0[w].trailing_zeros()) as Cell)
+            .map(|w| Cell::new((w as u32 * 64 + self.0[w].trailing_zeros()) as usize))
     }
 
     /// The highest cell, if any.
@@ -174,7 +204,7 @@ impl CellSet {
         (0..4)
             .rev()
             .find(|&w| self.0[w] != 0)
-            .map(|w| (w as u32 * 64 + 63 - self.0[w].leading_zeros()) as Cell)
+            .map(|w| Cell::new((w as u32 * 64 + 63 - self.0[w].leading_zeros()) as usize))
     }
 
     /// The cells in increasing order.
@@ -202,7 +232,7 @@ impl Iterator for Cells {
             if *bits != 0 {
                 let b = bits.trailing_zeros();
                 *bits &= *bits - 1;
-                return Some((self.word as u32 * 64 + b) as Cell);
+                return Some(Cell::new((self.word as u32 * 64 + b) as usize));
             }
             self.word += 1;
         }
@@ -268,11 +298,11 @@ impl Bitboard for u64 {
     }
     #[inline]
     fn has(self, cell: Cell) -> bool {
-        cell < 64 && self >> cell & 1 == 1
+        cell.index() < 64 && self >> cell.index() & 1 == 1
     }
     #[inline]
     fn cell(cell: Cell) -> u64 {
-        1 << cell
+        1 << cell.index()
     }
     #[inline]
     fn is_none(self) -> bool {
@@ -283,7 +313,7 @@ impl Bitboard for u64 {
         if *self == 0 {
             return None;
         }
-        let c = self.trailing_zeros() as Cell;
+        let c = Cell::new(self.trailing_zeros() as usize);
         *self &= *self - 1;
         Some(c)
     }
@@ -636,10 +666,10 @@ impl Board {
             if !in_shape(c) {
                 continue;
             }
-            outline.insert(c as Cell);
+            outline.insert(Cell::new(c));
             let border = neighbours_in(c, &in_shape);
-            let cell = c as Cell;
-            let (f, r) = (cell % width, cell / width);
+            let cell = Cell::new(c);
+            let (f, r) = (cell.0 % width, cell.0 / width);
             let is_corner = match shape {
                 Shape::Square => (f == 0 || f + 1 == width) && (r == 0 || r + 1 == height),
                 Shape::Hex | Shape::Hexagon => border <= 3,
@@ -678,11 +708,12 @@ impl Board {
         };
         for c in 0..n {
             let mut row = [None; 8];
-            if cells.contains(c as Cell) {
+            if cells.contains(Cell::new(c)) {
                 for d in Dir::ALL {
                     if !missing.contains(d) {
-                        row[d.index()] =
-                            board.offset(c as Cell, d, 1).filter(|t| cells.contains(*t));
+                        row[d.index()] = board
+                            .offset(Cell::new(c), d, 1)
+                            .filter(|t| cells.contains(*t));
                     }
                 }
             }
@@ -692,7 +723,7 @@ impl Board {
             .map(|c| {
                 Dir::ALL.map(|d| {
                     let mut ray = CellSet::EMPTY;
-                    for r in board.ray(c as Cell, d) {
+                    for r in board.ray(Cell::new(c), d) {
                         ray.insert(r);
                     }
                     ray
@@ -703,7 +734,7 @@ impl Board {
             .map(|c| {
                 Dir::ALL.map(|d| {
                     let mut steps = 0;
-                    while board.offset(c as Cell, d, steps + 1).is_some() {
+                    while board.offset(Cell::new(c), d, steps + 1).is_some() {
                         steps += 1;
                     }
                     steps as u8
@@ -807,7 +838,7 @@ impl Board {
     /// included): one more leaves it.
     #[inline]
     pub fn steps_to_edge(&self, cell: Cell, dir: Dir) -> u32 {
-        self.to_edge[cell as usize][dir.index()] as u32
+        self.to_edge[cell.index()][dir.index()] as u32
     }
 
     /// The number of cells of the grid, holes included: `width * height`,
@@ -818,17 +849,17 @@ impl Board {
 
     /// The file of a cell, from 0 (`a`).
     pub fn file_of(&self, cell: Cell) -> u8 {
-        cell % self.width
+        cell.0 % self.width
     }
 
     /// The rank of a cell, from 0 (rank `1`).
     pub fn rank_of(&self, cell: Cell) -> u8 {
-        cell / self.width
+        cell.0 / self.width
     }
 
     /// The cell at a file and a rank, both from 0 and on the grid; it may be a hole.
     pub fn cell_at(&self, file: u8, rank: u8) -> Cell {
-        rank * self.width + file
+        Cell(rank * self.width + file)
     }
 
     /// The cell `steps` away in a direction on the full grid, holes included.
@@ -860,13 +891,13 @@ impl Board {
     /// The adjacent usable cell in a direction.
     #[inline]
     pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {
-        self.neighbours[cell as usize][dir.index()]
+        self.neighbours[cell.index()][dir.index()]
     }
 
     /// The first cell of `among` along the ray from `cell` (excluded) in a direction.
     #[inline]
     pub fn first_along(&self, cell: Cell, dir: Dir, among: CellSet) -> Option<Cell> {
-        let hits = self.rays[cell as usize][dir.index()].inter(among);
+        let hits = self.rays[cell.index()][dir.index()].inter(among);
         // Directions that raise the cell index meet the lowest index first.
         if self.step_shift[dir.index()] > 0 {
             hits.first()
@@ -881,9 +912,9 @@ impl Board {
     pub fn sight(&self, cell: Cell, dirs: DirSet, blocking: CellSet) -> CellSet {
         let mut seen = CellSet::EMPTY;
         for dir in dirs.iter() {
-            let ray = self.rays[cell as usize][dir.index()];
+            let ray = self.rays[cell.index()][dir.index()];
             seen = seen.union(match self.first_along(cell, dir, blocking) {
-                Some(stop) => ray.minus(self.rays[stop as usize][dir.index()]),
+                Some(stop) => ray.minus(self.rays[stop.index()][dir.index()]),
                 None => ray,
             });
         }
@@ -893,7 +924,7 @@ impl Board {
     /// The line through `cell` along a direction, both ways, up to a hole
     /// or the edge: the cell and its rays that way and the opposite way.
     pub fn line_through(&self, cell: Cell, dir: Dir) -> CellSet {
-        let rays = &self.rays[cell as usize];
+        let rays = &self.rays[cell.index()];
         let mut line = rays[dir.index()].union(rays[dir.opposite().index()]);
         line.insert(cell);
         line
@@ -994,7 +1025,7 @@ mod tests {
     fn the_nth_cell_of_a_set_is_the_nth_in_order() {
         let mut set = CellSet::EMPTY;
         for c in [0, 5, 63, 64, 100, 127, 128, 200, 255] {
-            set.insert(c);
+            set.insert(Cell(c));
         }
         let cells: Vec<Cell> = set.iter().collect();
         for (n, &c) in cells.iter().enumerate() {
@@ -1008,8 +1039,8 @@ mod tests {
     fn stepping_a_set_matches_stepping_each_cell() {
         // A board with holes, wider than one word of cells.
         let mut holes = CellSet::EMPTY;
-        holes.insert(0);
-        holes.insert(77);
+        holes.insert(Cell(0));
+        holes.insert(Cell(77));
         for board in [Board::new(13, 19, holes), Board::new(8, 8, holes)] {
             for d in Dir::ALL {
                 for c in board.cells.iter() {
@@ -1049,7 +1080,7 @@ mod tests {
         ] {
             let mut set = CellSet::EMPTY;
             for &c in cells {
-                set.insert(c);
+                set.insert(Cell(c));
             }
             for n in 0..6 {
                 assert_eq!(set.has_at_most(n), set.len() <= n, "{cells:?} at most {n}");

@@ -656,11 +656,11 @@ impl Fill {
         for p in PlayerId::BOTH {
             for (c, region) in fill.from_cell[p].iter().enumerate() {
                 if !region.is_empty() {
-                    fill.somewhere[p].insert(c as Cell);
+                    fill.somewhere[p].insert(Cell::new(c));
                 }
                 fill.reach[p] = fill.reach[p].union(*region);
                 for held in region.iter() {
-                    fill.held_from[p][held as usize].insert(c as Cell);
+                    fill.held_from[p][held.index()].insert(Cell::new(c));
                 }
             }
         }
