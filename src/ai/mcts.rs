@@ -1236,8 +1236,9 @@ impl<'a> Tree<'a> {
             }
             if let Status::Over(outcome) = self.engine.status(&self.nodes[c].position, &self.buffer)
             {
-                self.nodes[c].proof = Some(Verdict::of(outcome, mover));
-                self.settle(n);
+                // Through `prove`, so that every path to the position
+                // sees the proof, as with every other proof.
+                self.prove(c, Verdict::of(outcome, mover));
             }
         }
         Expansion::Done
