@@ -724,19 +724,33 @@ impl<'a> Tree<'a> {
     /// budget. Wins by leaving the other player without a move show only
     /// when that player's moves are listed: it looks one reply deeper for
     /// them, and stops at `until` or after `max_listings` listings.
+    ///
+    /// A listing marks a reply that wins at once only by a goal. Where
+    /// the rules have none, building every reply to every move shows
+    /// nothing more than listing them (and in Amazons builds millions of
+    /// positions): the replies are then only listed, to find the moves
+    /// that leave the other player without one, and a move is expanded
+    /// when the deeper look reaches it, within its listings.
     fn look_one_reply_ahead(
         &mut self,
         keys: &[u64],
         until: Instant,
         max_listings: usize,
     ) -> Result<(), Overrun> {
-        for i in 0..self.nodes[0].children.len() {
-            let child = self.nodes[0].children[i];
-            if self.decided() {
+        if self.engine.rules().goals.is_empty() {
+            let mut unbounded = 0;
+            if self.prove_stuck_children(0, &mut unbounded) == Expansion::Deadline {
                 return Ok(());
             }
-            if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
-                return Ok(());
+        } else {
+            for i in 0..self.nodes[0].children.len() {
+                let child = self.nodes[0].children[i];
+                if self.decided() {
+                    return Ok(());
+                }
+                if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
+                    return Ok(());
+                }
             }
         }
         if self.engine.rules().when_stuck.is_plain_pass() {
@@ -747,6 +761,12 @@ impl<'a> Tree<'a> {
             let child = self.nodes[0].children[i];
             if self.decided() || listings > max_listings || Instant::now() >= until {
                 break;
+            }
+            if !self.nodes[child].expanded {
+                listings += 1;
+                if self.expand(child, keys)? == Expansion::Deadline {
+                    break;
+                }
             }
             if self.prove_stuck_children(child, &mut listings) == Expansion::Deadline {
                 break;
