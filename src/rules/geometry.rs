@@ -196,7 +196,7 @@ impl CellSet {
     pub fn first(&self) -> Option<Cell> {
         (0..4)
             .find(|&w| self.0[w] != 0)
-            .map(|w| Cell::new((w as u32 * 64 + self.0[w].trailing_zeros()) as usize))
+            .map(|w| Cell::new(w * 64 + self.0[w].trailing_zeros() as usize))
     }
 
     /// The highest cell, if any.
@@ -204,7 +204,7 @@ impl CellSet {
         (0..4)
             .rev()
             .find(|&w| self.0[w] != 0)
-            .map(|w| Cell::new((w as u32 * 64 + 63 - self.0[w].leading_zeros()) as usize))
+            .map(|w| Cell::new(w * 64 + 63 - self.0[w].leading_zeros() as usize))
     }
 
     /// The cells in increasing order.
@@ -232,7 +232,7 @@ impl Iterator for Cells {
             if *bits != 0 {
                 let b = bits.trailing_zeros();
                 *bits &= *bits - 1;
-                return Some(Cell::new((self.word as u32 * 64 + b) as usize));
+                return Some(Cell::new(self.word * 64 + b as usize));
             }
             self.word += 1;
         }
