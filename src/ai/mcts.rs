@@ -762,7 +762,8 @@ impl<'a> Tree<'a> {
             if self.decided() || listings > max_listings || Instant::now() >= until {
                 break;
             }
-            if !self.nodes[child].expanded {
+            // A move proven above (its reply left stuck) needs no listing.
+            if !self.nodes[child].expanded && self.proof_of(child).is_none() {
                 listings += 1;
                 if self.expand(child, keys)? == Expansion::Deadline {
                     break;
