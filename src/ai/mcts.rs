@@ -32,7 +32,7 @@
 use std::time::{Duration, Instant};
 
 use super::random::{Scratch, random_playout, watched_playout};
-use crate::engine::{Engine, Outcome, Overrun, Position, Status, Successors, with_deadline};
+use crate::engine::{Engine, Move, Outcome, Overrun, Position, Status, Successors, with_deadline};
 use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
 
@@ -617,7 +617,7 @@ impl Transpositions {
 type MoveStats = std::collections::HashMap<(PlayerId, u64), (f64, f64)>;
 
 /// A hash of a move's acts (FNV-1a over their debug-free fields).
-fn move_key(mv: &crate::engine::Move) -> u64 {
+fn move_key(mv: &Move) -> u64 {
     use std::hash::{Hash, Hasher};
     struct Fnv(u64);
     impl Hasher for Fnv {
@@ -980,19 +980,7 @@ impl<'a> Tree<'a> {
             } else if rng.below(10) < 4 {
                 rng.below(buffer.len())
             } else {
-                let mut best = rng.below(buffer.len());
-                let mut best_value = -1.0;
-                for (i, mv) in buffer.moves.iter().enumerate() {
-                    let value = self
-                        .moves
-                        .get(&(mover, move_key(mv)))
-                        .map_or(0.5, |(sum, n)| sum / n);
-                    if value > best_value {
-                        best_value = value;
-                        best = i;
-                    }
-                }
-                best
+                best_by_mean(&self.moves, mover, &buffer.moves, rng)
             };
             played.acts.push((mover, move_key(&self.buffer.moves[i])));
             history.push(pos.key());
@@ -1477,6 +1465,31 @@ impl<'a> Tree<'a> {
     }
 }
 
+/// The move of `moves` whose mean result for `mover` is best so far
+/// (MAST; a move never played counts 0.5), ties drawn uniformly: one by
+/// one, each new tie kept with chance 1/ties. (Taking the first listed
+/// of the ties would make a fixed choice wherever no move has been
+/// played yet.)
+fn best_by_mean(stats: &MoveStats, mover: PlayerId, moves: &[Move], rng: &mut Rng) -> usize {
+    let (mut best, mut best_value, mut ties) = (0, f64::NEG_INFINITY, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let value = stats
+            .get(&(mover, move_key(mv)))
+            .map_or(0.5, |(sum, n)| sum / n);
+        match value.total_cmp(&best_value) {
+            std::cmp::Ordering::Greater => (best, best_value, ties) = (i, value, 1),
+            std::cmp::Ordering::Equal => {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = i;
+                }
+            }
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    best
+}
+
 /// Whether a game's play-outs look for moves that leave the other player
 /// without a move: where no goal decides the game, so that being stuck is
 /// how it ends, and being stuck can lose (`lose`, or `count` with fewer
@@ -1566,6 +1579,26 @@ mod tests {
             assert_eq!(played.acts[0], (mover, winning), "seed {seed}");
             assert_eq!(outcome.unwrap(), Some(Outcome::Win(mover)), "seed {seed}");
         }
+    }
+
+    /// MAST takes the move of best mean, and draws among the moves that
+    /// tie for it: with nothing played yet, each of tic-tac-toe's nine
+    /// first moves is taken about as often as any other.
+    #[test]
+    fn the_best_mean_is_drawn_among_ties() {
+        let engine = engine("tic-tac-toe");
+        let game = Game::new(&engine);
+        let (moves, mover) = (game.legal(), game.position().to_move());
+        let mut stats = MoveStats::new();
+        let mut rng = Rng::new(1);
+        let mut taken = [0u32; 9];
+        for _ in 0..900 {
+            taken[best_by_mean(&stats, mover, moves, &mut rng)] += 1;
+        }
+        assert!(taken.iter().all(|&n| (60..=140).contains(&n)), "{taken:?}");
+        // A move known to do better than the rest is always taken.
+        stats.insert((mover, move_key(&moves[4])), (3.0, 4.0));
+        assert_eq!(best_by_mean(&stats, mover, moves, &mut rng), 4);
     }
 
     /// RAVE is for games whose moves only place pieces.
