@@ -890,11 +890,7 @@ impl Engine {
             return cells;
         }
         if let Some(k) = option.kind {
-            for c in cells.iter() {
-                if pos.kind(c) != k {
-                    cells.remove(c);
-                }
-            }
+            cells = pos.of_kind(player, k);
         }
         if let Some(Test::OwnPiecesFill(fill)) = &option.only_if {
             // A cell of the region left unfilled rules out every cell from

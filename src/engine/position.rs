@@ -29,6 +29,11 @@ pub struct Position {
     pub(crate) height: [u8; MAX_CELLS],
     /// The kind of the stack on each cell.
     pub(crate) kind: [KindId; MAX_CELLS],
+    /// The cells whose stack is of another kind than the first declared
+    /// (`KindId::default()`): the pieces of one kind are then found by set
+    /// operations, reading `kind` only for the rarer kinds (a draughts
+    /// move's men are the player's pieces but its kings).
+    pub(crate) kinded: CellSet,
     /// Pieces in hand, `[player][kind]`.
     pub(crate) reserve: [[u8; MAX_KINDS]; 2],
     /// Pieces each player has borne off.
@@ -56,6 +61,7 @@ impl Position {
             neutral: CellSet::EMPTY,
             height: [0; MAX_CELLS],
             kind: [KindId::default(); MAX_CELLS],
+            kinded: CellSet::EMPTY,
             reserve: [[0; MAX_KINDS]; 2],
             borne_off: [0; 2],
             place: 0,
@@ -118,6 +124,22 @@ impl Position {
     /// The kind of the stack on a cell (meaningful only when it is not empty).
     pub fn kind(&self, cell: Cell) -> KindId {
         self.kind[cell.index()]
+    }
+
+    /// The cells holding a stack of `player`'s of kind `kind`.
+    #[inline]
+    pub(crate) fn of_kind(&self, player: PlayerId, kind: KindId) -> CellSet {
+        let own = self.owned[player];
+        if kind == KindId::default() {
+            return own.minus(self.kinded);
+        }
+        let mut cells = own.inter(self.kinded);
+        for c in cells.iter() {
+            if self.kind(c) != kind {
+                cells.remove(c);
+            }
+        }
+        cells
     }
 
     #[inline]
@@ -198,7 +220,7 @@ impl Position {
         debug_assert!(self.is_empty(cell) && height > 0);
         self.owned[player].insert(cell);
         self.height[cell.index()] = height;
-        self.kind[cell.index()] = kind;
+        self.set_kind(cell, kind);
         self.key ^= square_key(cell, player.index(), kind, height);
     }
 
@@ -207,7 +229,7 @@ impl Position {
         debug_assert!(self.is_empty(cell));
         self.neutral.insert(cell);
         self.height[cell.index()] = 1;
-        self.kind[cell.index()] = kind;
+        self.set_kind(cell, kind);
         self.key ^= square_key(cell, NEUTRAL_OWNER, kind, 1);
     }
 
@@ -226,8 +248,15 @@ impl Position {
         let (kind, height) = (self.kind(cell), self.height[cell.index()]);
         self.key ^= square_key(cell, player.index(), kind, height);
         self.height[cell.index()] = 0;
-        self.kind[cell.index()] = KindId::default();
+        self.set_kind(cell, KindId::default());
         (kind, height)
+    }
+
+    /// Sets the kind of a cell's stack, and whether it is in `kinded`.
+    #[inline]
+    fn set_kind(&mut self, cell: Cell, kind: KindId) {
+        self.kind[cell.index()] = kind;
+        self.kinded.set(cell, kind != KindId::default());
     }
 
     /// Changes the height of an occupied cell's stack; 0 empties the cell.
@@ -378,7 +407,7 @@ impl Position {
     pub(crate) fn rollback(&mut self, header: &Header, trail: &mut Vec<Was>, mark: usize) {
         for &(cell, height, kind) in trail[mark..].iter().rev() {
             self.height[cell.index()] = height;
-            self.kind[cell.index()] = kind;
+            self.set_kind(cell, kind);
         }
         trail.truncate(mark);
         self.owned = header.owned;

@@ -71,6 +71,15 @@ impl CellSet {
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
+    /// Puts `cell` in the set or takes it out, as `member` says, without a
+    /// branch.
+    #[inline]
+    pub fn set(&mut self, cell: Cell, member: bool) {
+        let i = cell.index();
+        let word = &mut self.0[i >> 6];
+        *word = *word & !(1 << (i & 63)) | u64::from(member) << (i & 63);
+    }
+
     /// Takes `cell` out of the set.
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
