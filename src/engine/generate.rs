@@ -137,8 +137,8 @@ impl Way {
         }
         let dir = Dir::ALL[self.dir as usize];
         let back = self.distance as i32 * board.step_shift(dir);
-        self.act
-            .moving(Cell::new((to.index() as i32 - back) as usize), to)
+        let from = to.offset(-back).expect("a group's landing has an origin");
+        self.act.moving(from, to)
     }
 
     /// Where the piece on `from` would land in a straight group: the cell
@@ -146,8 +146,7 @@ impl Way {
     /// group only if it is among the group's destinations).
     fn landing_from(&self, from: Cell, board: &Board) -> Option<Cell> {
         let dir = Dir::ALL[self.dir as usize];
-        let to = from.index() as i32 + self.distance as i32 * board.step_shift(dir);
-        Cell::try_from(to).ok()
+        from.offset(self.distance as i32 * board.step_shift(dir))
     }
 
     /// The pieces this way jumps and takes.
@@ -227,7 +226,7 @@ impl Listing<'_> {
         // The vector itself, loaded once for the loop.
         let ways = &mut *self.ways;
         while let Some(to) = cells.pop() {
-            let from = Cell::new((to.index() as i32 - back) as usize);
+            let from = to.offset(-back).expect("a landing has an origin");
             if check(from, to) {
                 ways.push(Way::plain(base.moving(from, to)));
             }

@@ -475,8 +475,7 @@ impl<B: Bitboard> Jumper<'_, B> {
             while let Some(over) = overs.pop() {
                 // Beyond `over` from `at`: if that is two steps along a
                 // direction of the leg, `over` is one step along it.
-                let land = 2 * over.index() as i32 - at.index() as i32;
-                let Ok(land) = Cell::try_from(land) else {
+                let Some(land) = over.offset(over.index() as i32 - at.index() as i32) else {
                     continue;
                 };
                 if !lands.has(land) {

@@ -20,16 +20,14 @@ impl Cell {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-}
 
-/// A cell from an index computed with signs (a step off the grid), when
-/// the index is one.
-impl TryFrom<i32> for Cell {
-    type Error = std::num::TryFromIntError;
-
+    /// The cell whose index is `by` more than this one's (a number of steps
+    /// along a direction times its [`Board::step_shift`]), if that is an
+    /// index at all: whether it is on the board, or the step's cell, is
+    /// the caller's to know.
     #[inline]
-    fn try_from(i: i32) -> Result<Cell, Self::Error> {
-        u8::try_from(i).map(Cell)
+    pub fn offset(self, by: i32) -> Option<Cell> {
+        u8::try_from(self.0 as i32 + by).ok().map(Cell)
     }
 }
 
