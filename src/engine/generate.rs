@@ -628,10 +628,9 @@ impl Engine {
                 }
             }
             Action::Return { from, .. } => {
-                for c in returnable(option, from, pos, player, earlier).iter() {
-                    if option.kind.is_none_or(|k| pos.kind(c) == k)
-                        && self.fills(option, pos, player, c)
-                    {
+                let cells = returnable(option, from, pos, player, earlier);
+                for c in cells.inter(pos.pieces(player, option.kind)).iter() {
+                    if self.fills(option, pos, player, c) {
                         out.push(base.lifting(c));
                     }
                 }
@@ -884,13 +883,7 @@ impl Engine {
 
     /// The cells whose top piece this option may move.
     pub(super) fn movable(&self, option: &MoveRule, pos: &Position, player: PlayerId) -> CellSet {
-        let mut cells = pos.owned(player);
-        if option.kind.is_none() && !matches!(option.only_if, Some(Test::OwnPiecesFill(_))) {
-            return cells;
-        }
-        if let Some(k) = option.kind {
-            cells = pos.of_kind(player, k);
-        }
+        let mut cells = pos.pieces(player, option.kind);
         if let Some(Test::OwnPiecesFill(fill)) = &option.only_if {
             // A cell of the region left unfilled rules out every cell from
             // which the region holds it.

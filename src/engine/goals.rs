@@ -199,13 +199,7 @@ impl Engine {
                 };
                 self.row(own, starts, *count, *exact, *lines).is_some()
             }
-            GoalTest::PieceIn { region, kind } => {
-                let mut there = own.inter(*region).iter();
-                match kind {
-                    None => there.next().is_some(),
-                    Some(k) => there.any(|c| pos.kind(c) == *k),
-                }
-            }
+            GoalTest::PieceIn { region, kind } => pos.pieces(player, *kind).intersects(region),
             GoalTest::EnemyAtMost { most } => {
                 let enemy = player.other();
                 pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
@@ -328,11 +322,7 @@ impl Engine {
             } => self
                 .row(own, own, *count, *exact, *lines)
                 .unwrap_or(CellSet::EMPTY),
-            GoalTest::PieceIn { region, kind } => own
-                .inter(*region)
-                .iter()
-                .filter(|&c| kind.is_none_or(|k| pos.kind(c) == k))
-                .fold(CellSet::EMPTY, |set, c| set.union(CellSet::single(c))),
+            GoalTest::PieceIn { region, kind } => pos.pieces(goal.player, *kind).inter(*region),
         });
         cells
     }

@@ -126,10 +126,14 @@ impl Position {
         self.kind[cell.index()]
     }
 
-    /// The cells holding a stack of `player`'s of kind `kind`.
+    /// The cells holding a stack of `player`'s of kind `kind`, or of any
+    /// kind when it is `None`.
     #[inline]
-    pub(crate) fn of_kind(&self, player: PlayerId, kind: KindId) -> CellSet {
+    pub(crate) fn pieces(&self, player: PlayerId, kind: Option<KindId>) -> CellSet {
         let own = self.owned[player];
+        let Some(kind) = kind else {
+            return own;
+        };
         if kind == KindId::default() {
             return own.minus(self.kinded);
         }
