@@ -15,13 +15,12 @@
 
 use super::generate::{Listing, Straight, Way};
 use super::moves::Act;
-use super::position::Was;
-use super::{Earlier, Engine, Position};
-use crate::rng::Rng;
+use super::sample::{Tried, Ways};
+use super::{Earlier, Engine, Position, Successors};
 use crate::rules::{Action, Cell, CellSet, Dir, DirSet, MoveRule, PlayerId};
 
 /// Candidates drawn before the caller falls back to listing every way.
-const TRIES: usize = 48;
+pub(super) const TRIES: usize = 48;
 
 /// The candidates of the options of a position, reused from turn to turn.
 #[derive(Default)]
@@ -82,6 +81,33 @@ impl Space {
     }
 }
 
+impl Ways for Candidates {
+    fn total(&self) -> usize {
+        self.total
+    }
+
+    #[inline]
+    fn try_way(
+        &mut self,
+        engine: &Engine,
+        index: usize,
+        pos: &mut Position,
+        scratch: &mut Successors,
+    ) -> Tried {
+        let Some((act, jumped)) = engine.candidate(pos, self, &scratch.captures, index) else {
+            return Tried::NotAWay;
+        };
+        if engine
+            .play_act(0, pos, &act, jumped, &mut scratch.trail)
+            .is_ok()
+        {
+            Tried::Legal(1)
+        } else {
+            Tried::Miss
+        }
+    }
+}
+
 impl Engine {
     /// Whether candidates pay here: some option is a straight move or a
     /// bear-off, none is a jump (whose search would be listed anyway, and
@@ -100,45 +126,15 @@ impl Engine {
             })
     }
 
-    /// Plays a legal way of `pos` drawn uniformly on it, in place (the
-    /// turn is not ended). False, with `pos` as it was, after too many
-    /// misses (or with no candidate at all): the caller then lists the ways.
-    pub(super) fn draw_candidate(
-        &self,
-        pos: &mut Position,
-        rng: &mut Rng,
-        cands: &mut Candidates,
-        captures: &mut Vec<CellSet>,
-        trail: &mut Vec<Was>,
-    ) -> bool {
-        let player = pos.to_move();
-        self.count_candidates(pos, player, cands, captures);
-        if cands.total == 0 {
-            return false;
-        }
-        for _ in 0..TRIES {
-            let Some((act, jumped)) = self.candidate(pos, player, cands, captures, rng) else {
-                continue;
-            };
-            let header = pos.header();
-            let mark = trail.len();
-            let played = self.play_act(0, pos, &act, jumped, trail);
-            if played.is_ok() {
-                trail.truncate(mark);
-                return true;
-            }
-            pos.rollback(&header, trail, mark);
-        }
-        false
-    }
-
-    fn count_candidates(
+    /// Counts the candidates of the options of `pos` into `cands`, the
+    /// sets of their listed ways into `captures`.
+    pub(super) fn count_candidates(
         &self,
         pos: &Position,
-        player: PlayerId,
         cands: &mut Candidates,
         captures: &mut Vec<CellSet>,
     ) {
+        let player = pos.to_move();
         cands.spaces.clear();
         cands.movers.clear();
         cands.listed.clear();
@@ -220,16 +216,16 @@ impl Engine {
         cands.total = cands.spaces.iter().map(Space::size).sum();
     }
 
-    /// A candidate drawn uniformly, if it is a way: its act and captures.
+    /// Candidate number `index`, if it is a way: its act and captures.
+    #[inline]
     fn candidate(
         &self,
         pos: &Position,
-        player: PlayerId,
         cands: &Candidates,
         captures: &[CellSet],
-        rng: &mut Rng,
+        mut index: usize,
     ) -> Option<(Act, CellSet)> {
-        let mut index = rng.below(cands.total);
+        let player = pos.to_move();
         let space = cands.spaces.iter().find(|s| {
             let n = s.size();
             if index < n {
@@ -296,6 +292,7 @@ impl Engine {
 
     /// Where a straight move of `d` cells from `from` along `dir` ends, if
     /// it is a way of the option: the checks of the listing, one line.
+    #[inline]
     fn straight_to(
         &self,
         option: &MoveRule,

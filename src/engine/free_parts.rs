@@ -26,11 +26,10 @@
 use super::apply::has_destination;
 use super::generate::{Listing, Way};
 use super::moves::{Act, Deed, Move};
-use super::outline::{MISSES, Stem};
+use super::outline::Stem;
 use super::position::Edit;
-use super::sample::pick;
+use super::sample::{Tried, Ways, pick};
 use super::{Earlier, Engine, Position, Successors};
-use crate::rng::Rng;
 use crate::rules::{Action, CellSet, Test};
 use crate::rules::{KindId, PlayerId};
 
@@ -50,25 +49,81 @@ pub(super) enum SecondPart {
     Bounded { most: usize, alone: bool },
 }
 
+/// The ways of a turn of two parts as [`SecondPart`] bounds them: number
+/// `i` is place `i % bound` after first act `i / bound`, no way when the
+/// act has fewer ways than that.
+pub(super) struct TwoParts<'a> {
+    /// The first acts, a group standing for one per destination...
+    pub(super) firsts: Vec<Way>,
+    /// ...how many they stand for...
+    n: usize,
+    /// ...and at least how many ways follow any of them.
+    bound: usize,
+    /// Whether the first act alone may be a way (the first of its ways).
+    alone: bool,
+    /// [`SecondPart::Free`]: the ways after an act are counted unplayed.
+    free: bool,
+    /// The turn's start, also the working copy where merges are counted.
+    root: &'a mut Position,
+}
+
+impl Ways for TwoParts<'_> {
+    fn total(&self) -> usize {
+        self.n * self.bound
+    }
+
+    fn try_way(
+        &mut self,
+        engine: &Engine,
+        index: usize,
+        pos: &mut Position,
+        scratch: &mut Successors,
+    ) -> Tried {
+        let (first, place) = (index / self.bound, index % self.bound);
+        let board = &engine.rules.board;
+        let (i, act) = pick(&self.firsts, &scratch.captures, first, board);
+        let jumped = self.firsts[i].captured(&scratch.captures);
+        let player = pos.to_move();
+        let after = engine.earlier_after(0, &act, player, Earlier::default());
+        let ways = self.alone as usize
+            + if self.free {
+                engine.count_acts_of_part(1, pos, after, scratch)
+            } else {
+                engine.count_second_part_after(pos, &act, jumped, after, scratch)
+            };
+        if ways > self.bound {
+            // The rules' bound is wrong: never draw unevenly.
+            debug_assert!(false, "{ways} ways after a first act, bound {}", self.bound);
+            return Tried::GiveUp;
+        }
+        if place >= ways {
+            return Tried::NotAWay;
+        }
+        scratch.stems.clear();
+        let stem = engine.free_stem(pos, act, jumped, ways, self.alone);
+        scratch.stems.push(stem);
+        let root = &mut *self.root;
+        let Some((mv, changed)) = engine.play_stem_way(root, 0, place, pos, scratch) else {
+            return Tried::Miss;
+        };
+        engine.push_stems_that_may_merge(root, changed, &self.firsts, self.alone, scratch);
+        Tried::Legal(engine.ways_to_outlined(root, pos, &mv, changed, scratch))
+    }
+}
+
 impl Engine {
-    /// [`Engine::draw_outlined`] for a turn of two parts drawn as `second`
-    /// says (see the module's notes), without walking every first act. A
-    /// first act is drawn uniformly and one of `bound` places after it,
-    /// `bound` being at least the number of ways any first act is followed
-    /// by: a place beyond the act's own ways is drawn again. Each way of
-    /// the turn is then drawn as often as any other, and the draw goes on
-    /// as in the counted outline. `None` after many misses, to be drawn
-    /// from the counted outline instead.
-    pub(super) fn draw_two_parts(
+    /// The ways of a turn of two parts on `pos` bounded as `second` says
+    /// (see the module's notes), `pos` also the working copy where merges
+    /// are counted; its first acts are listed in `scratch.acts[0]` (taken:
+    /// the caller gives them back).
+    pub(super) fn two_parts<'a>(
         &self,
         second: SecondPart,
-        pos: &mut Position,
-        rng: &mut Rng,
-        out: &mut Successors,
-    ) -> Option<bool> {
-        out.clear();
-        let player = pos.to_move();
-        let mut firsts = std::mem::take(&mut out.acts[0]);
+        pos: &'a mut Position,
+        scratch: &mut Successors,
+    ) -> TwoParts<'a> {
+        scratch.clear();
+        let mut firsts = std::mem::take(&mut scratch.acts[0]);
         firsts.clear();
         self.acts_of_part(
             0,
@@ -76,72 +131,29 @@ impl Engine {
             Earlier::default(),
             &mut Listing {
                 ways: &mut firsts,
-                sets: &mut out.captures,
+                sets: &mut scratch.captures,
                 ordered: false,
             },
         );
-        let n: usize = firsts.iter().map(|w| w.ways(&out.captures)).sum();
+        let n = firsts.iter().map(|w| w.ways(&scratch.captures)).sum();
         let (bound, alone) = match second {
             // The first act alone is one way; the second part's acts are
             // most with no entry line, as `not on entry line` only removes.
             SecondPart::Free => (
-                1 + self.count_acts_of_part(1, pos, Earlier::default(), out),
+                1 + self.count_acts_of_part(1, pos, Earlier::default(), scratch),
                 true,
             ),
             SecondPart::Bounded { most, alone } => (most, alone),
         };
-        out.bases.push(Move::PASS);
-        let mut root = pos.clone();
-        let header = pos.header();
-        let mut drawn = None;
-        if n > 0 {
-            for _ in 0..MISSES * 4 {
-                let (i, act) = pick(&firsts, &out.captures, rng.below(n), &self.rules.board);
-                let jumped = firsts[i].captured(&out.captures);
-                let after = self.earlier_after(0, &act, player, Earlier::default());
-                let ways = alone as usize
-                    + match second {
-                        SecondPart::Free => self.count_acts_of_part(1, pos, after, out),
-                        SecondPart::Bounded { .. } => {
-                            self.count_second_part_after(pos, &act, jumped, after, out)
-                        }
-                    };
-                if ways > bound {
-                    // The rules' bound is wrong: never draw unevenly.
-                    debug_assert!(false, "{ways} ways after a first act, bound {bound}");
-                    break;
-                }
-                let index = rng.below(bound);
-                if index >= ways {
-                    continue;
-                }
-                out.stems.clear();
-                out.stems
-                    .push(self.free_stem(pos, act, jumped, ways, alone));
-                out.trail.clear();
-                let Some((mv, changed)) = self.play_stem_way(&root, 0, index, pos, out) else {
-                    pos.rollback(&header, &mut out.trail, 0);
-                    if super::budget::stopped() {
-                        drawn = Some(false);
-                        break;
-                    }
-                    continue;
-                };
-                self.push_stems_that_may_merge(&root, changed, &firsts, alone, out);
-                let m = self.ways_to_outlined(&mut root, pos, &mv, changed, out);
-                if m == 1 || rng.below(m) == 0 {
-                    out.trail.clear();
-                    self.end_turn(pos);
-                    drawn = Some(true);
-                    break;
-                }
-                pos.rollback(&header, &mut out.trail, 0);
-            }
-        } else {
-            drawn = Some(false);
+        scratch.bases.push(Move::PASS);
+        TwoParts {
+            firsts,
+            n,
+            bound,
+            alone,
+            free: second == SecondPart::Free,
+            root: pos,
         }
-        out.acts[0] = firsts;
-        drawn
     }
 
     /// How many acts of the second part follow the first act `act` once

@@ -94,11 +94,9 @@ pub(crate) enum Refusal {
 /// for the legal moves...
 const CHECKED: u8 = 0;
 /// ...or acts applied without the checks only a played position answers,
-/// a superset of the ways, for drawing (see `outline.rs`)...
-const OUTLINE: u8 = 1;
-/// ...or, as `OUTLINE`, but the last part's acts only listed and counted,
-/// not played (see `outline.rs`).
-const COUNT: u8 = 2;
+/// the last part's acts only listed and counted, not played: a superset
+/// of the ways, for drawing (see `outline.rs`).
+const COUNT: u8 = 1;
 
 /// The rules, with the tables the engine adds to them.
 pub struct Engine {
@@ -176,11 +174,6 @@ pub struct Successors {
     trail: Vec<position::Was>,
     /// Candidates for drawing a way without listing (see `candidates`).
     candidates: candidates::Candidates,
-    /// For a turn outlined without its checks (see `sample`): per way in
-    /// `moves`, the first way that leads to the same position.
-    firsts: Vec<u32>,
-    /// The distinct results still to draw from.
-    pool: Vec<u32>,
     /// A counted outline of the turn (see `outline.rs`).
     stems: Vec<outline::Stem>,
     /// The moves the stems start with.
@@ -188,8 +181,6 @@ pub struct Successors {
     /// Why the last listing stopped before it was complete, if it did:
     /// then the moves are not the position's (see `budget.rs`).
     overrun: Option<budget::Overrun>,
-    /// An outline had more ways than it keeps (see `outline.rs`).
-    outline_full: bool,
 }
 
 impl Successors {
@@ -220,11 +211,8 @@ impl Successors {
 
     fn clear(&mut self) {
         self.overrun = None;
-        self.outline_full = false;
         self.stems.clear();
         self.bases.clear();
-        self.firsts.clear();
-        self.pool.clear();
         self.moves.clear();
         self.positions.clear();
         self.keys.clear();
@@ -240,10 +228,6 @@ impl Successors {
         self.table.resize(size, u32::MAX);
         let mask = size - 1;
         for (j, key) in self.keys.iter().enumerate() {
-            // Ways that merged into an earlier one are not in the table.
-            if self.firsts.get(j).is_some_and(|f| *f as usize != j) {
-                continue;
-            }
             let mut i = *key as usize & mask;
             while self.table[i] != u32::MAX {
                 i = (i + 1) & mask;
@@ -616,7 +600,7 @@ impl Engine {
 
     /// Plays the acts of the stage's part on the walk's position in place
     /// and, for each, the rest of the turn, taking each back after. `WALK`
-    /// is [`CHECKED`], [`OUTLINE`] or [`COUNT`].
+    /// is [`CHECKED`] or [`COUNT`].
     fn generate_part<const WALK: u8>(&self, stage: Stage, mut walk: Walk, out: &mut Successors) {
         let Stage { part, earlier } = stage;
         let parts = &self.rules.parts;
@@ -624,25 +608,17 @@ impl Engine {
             self.push_stem(stage, &walk, true, out);
             return;
         }
-        if WALK != CHECKED {
+        if WALK == COUNT {
             // The turn may end here if the game is decided (the later
             // parts, if all optional, may also be left out: that way ends
             // the turn after the last part, below).
             let rest_optional = parts[part..].iter().all(|p| p.optional);
             if part > 0 && part < parts.len() && !rest_optional {
-                if WALK == COUNT {
-                    self.push_stem(stage, &walk, false, out);
-                } else {
-                    self.outline_end(walk.root, walk.pos, walk.mv, out);
-                }
+                self.push_stem(stage, &walk, false, out);
             }
         }
         if part == parts.len() {
-            if WALK == OUTLINE {
-                self.outline_end(walk.root, walk.pos, walk.mv, out);
-            } else {
-                self.finish_turn(walk.root, walk.pos, walk.mv, out);
-            }
+            self.finish_turn(walk.root, walk.pos, walk.mv, out);
             return;
         }
         let player = walk.pos.to_move();

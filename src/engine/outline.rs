@@ -26,8 +26,8 @@
 //! entry line` after an entry is such a part: the push moves pieces along
 //! the entry line only, which the return may not take from.
 //!
-//! After many misses (a turn whose ways are mostly illegal), every way of
-//! the outline is played, its results merged exactly, and one drawn.
+//! After many misses (a turn whose ways are mostly illegal), the legal
+//! moves are listed exactly and one drawn.
 //!
 //! Turns of two parts whose second part's ways have a bound are drawn
 //! without the outline where possible (`free_parts.rs`); what
@@ -36,12 +36,11 @@
 use super::generate::{Listing, Way};
 use super::moves::{Act, Move};
 use super::position::{Edit, Was};
-use super::sample::pick;
-use super::{COUNT, Engine, OUTLINE, Position, Stage, Successors, Walk};
-use crate::rng::Rng;
+use super::sample::{Tried, Ways, pick};
+use super::{COUNT, Engine, Position, Stage, Successors, Walk};
 use crate::rules::CellSet;
 
-/// Ways drawn and refused before the whole outline is played instead.
+/// Ways drawn and refused before the legal moves are listed instead.
 pub(super) const MISSES: usize = 64;
 
 /// A way of playing the parts before the last, and the ways of ending the
@@ -85,53 +84,54 @@ impl Stem {
     }
 }
 
-impl Engine {
-    /// Plays a uniformly drawn legal move of a turn of several parts on
-    /// `pos`. False, with `pos` as it was, when there is none.
-    pub(super) fn draw_outlined(
-        &self,
+/// The counted outline of a turn: the ways of its stems, numbered in turn.
+pub(super) struct Outline<'a> {
+    /// The turn's start, also the working copy where merges are counted.
+    root: &'a mut Position,
+    total: usize,
+}
+
+impl Ways for Outline<'_> {
+    fn total(&self) -> usize {
+        self.total
+    }
+
+    fn try_way(
+        &mut self,
+        engine: &Engine,
+        index: usize,
         pos: &mut Position,
-        rng: &mut Rng,
-        out: &mut Successors,
-    ) -> bool {
-        if let Some(second) = self.second_part
-            && let Some(drawn) = self.draw_two_parts(second, pos, rng, out)
-        {
-            return drawn;
+        scratch: &mut Successors,
+    ) -> Tried {
+        let s = scratch.stems.partition_point(|s| s.end() <= index);
+        match engine.play_stem_way(self.root, s, index, pos, scratch) {
+            Some((drawn, changed)) => {
+                Tried::Legal(engine.ways_to_outlined(self.root, pos, &drawn, changed, scratch))
+            }
+            None => Tried::Miss,
         }
-        out.clear();
-        // The turn's start, also the working copy where merges are counted.
-        let mut root = pos.clone();
+    }
+}
+
+impl Engine {
+    /// The counted outline of the turn of `pos` (its stems in
+    /// `scratch.stems`); `root` is a copy of `pos`.
+    pub(super) fn outline<'a>(
+        &self,
+        root: &'a mut Position,
+        pos: &mut Position,
+        scratch: &mut Successors,
+    ) -> Outline<'a> {
+        scratch.clear();
         let mut mv = Move::PASS;
         let walk = Walk {
-            root: &root,
+            root,
             pos,
             mv: &mut mv,
         };
-        self.generate_part::<COUNT>(Stage::default(), walk, out);
-        let total = out.stems.last().map_or(0, Stem::end);
-        if total == 0 || super::budget::stopped() {
-            return false;
-        }
-        let header = pos.header();
-        for _ in 0..MISSES {
-            let index = rng.below(total);
-            let s = out.stems.partition_point(|s| s.end() <= index);
-            out.trail.clear();
-            if let Some((drawn, changed)) = self.play_stem_way(&root, s, index, pos, out) {
-                let m = self.ways_to_outlined(&mut root, pos, &drawn, changed, out);
-                if m == 1 || rng.below(m) == 0 {
-                    out.trail.clear();
-                    self.end_turn(pos);
-                    return true;
-                }
-            }
-            pos.rollback(&header, &mut out.trail, 0);
-            if super::budget::stopped() {
-                return false;
-            }
-        }
-        self.draw_fully_outlined(pos, rng, out)
+        self.generate_part::<COUNT>(Stage::default(), walk, scratch);
+        let total = scratch.stems.last().map_or(0, Stem::end);
+        Outline { root, total }
     }
 
     /// Notes the stem the walk has played, reaching the stage: with the
@@ -422,69 +422,6 @@ impl Engine {
             }
         }
         m
-    }
-
-    /// Plays every way of the outline, merges their results exactly, and
-    /// draws one result; kept if one of its ways passes every check when
-    /// replayed, otherwise put aside for good and another drawn.
-    fn draw_fully_outlined(&self, pos: &mut Position, rng: &mut Rng, out: &mut Successors) -> bool {
-        out.clear();
-        let root = pos.clone();
-        let mut mv = Move::PASS;
-        let walk = Walk {
-            root: &root,
-            pos,
-            mv: &mut mv,
-        };
-        self.generate_part::<OUTLINE>(Stage::default(), walk, out);
-        if out.outline_full {
-            return false;
-        }
-        for (i, first) in out.firsts.iter().enumerate() {
-            if *first as usize == i {
-                out.pool.push(i as u32);
-            }
-        }
-        while !out.pool.is_empty() {
-            let k = rng.below(out.pool.len());
-            let result = out.pool[k];
-            for i in 0..out.moves.len() {
-                if out.firsts[i] != result {
-                    continue;
-                }
-                let mv = out.moves[i];
-                if let Some(next) = self.play_checked(&root, &mv, &mut out.trail) {
-                    *pos = next;
-                    return true;
-                }
-            }
-            out.pool.swap_remove(k);
-        }
-        false
-    }
-
-    /// Keeps an outlined way, with the first way that leads where it does.
-    pub(super) fn outline_end(
-        &self,
-        root: &Position,
-        pos: &Position,
-        mv: &Move,
-        out: &mut Successors,
-    ) {
-        let key = self.ended_key(pos);
-        if out.moves.len() >= super::budget::MAX_MOVES {
-            // Too many ways to keep: the draw falls back on the exact,
-            // merged listing (see `draw_fully_outlined`).
-            out.outline_full = true;
-            return;
-        }
-        let first = self
-            .same_as_earlier(root, pos, key, out)
-            .unwrap_or(out.moves.len());
-        out.moves.push(*mv);
-        out.keys.push(key);
-        out.results.push(pos.result);
-        out.firsts.push(first as u32);
     }
 }
 

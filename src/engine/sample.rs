@@ -1,20 +1,35 @@
 //! One uniformly random legal move, without generating every successor.
 //!
-//! In a turn of one part, the ways of playing are listed (cheap: nothing
-//! is played) and drawn at random. A drawn way that breaks a rule is put
-//! aside for good. A legal way whose result `m` ways in all lead to is
-//! kept with probability `1/m`, else put back: each distinct result is
-//! then kept with probability `m × 1/m` per round, the same for all, so
-//! the draw is uniform over the legal moves (the distinct successor
-//! positions). Only drawn ways, and the few that could merge with them,
-//! are played. When no two ways can ever merge (see [`ways_never_merge`]),
-//! `m` is 1 and is not counted. Where that holds and the options can be
-//! counted, candidates are drawn instead of listed (`candidates.rs`).
-//! Turns of several parts are drawn from an outline (`outline.rs`).
+//! Every draw is one loop over one idea ([`Ways`]): a superset of the
+//! turn's ways that can be counted and numbered without playing them.
+//! A number is drawn uniformly and its way played with every check. A
+//! number that is no legal way is drawn again (put aside for good where
+//! the superset can drop it). A legal way whose result `m` ways in all
+//! lead to is kept with probability `1/m`, else drawn again: each distinct
+//! result is then kept with probability `m × 1/m` per draw, the same for
+//! all, so the draw is uniform over the legal moves (the distinct
+//! successor positions). When no two ways can ever merge (see
+//! [`ways_never_merge`]), `m` is 1 and is not counted.
+//!
+//! The supersets, coarsest first; each gives up after many misses and the
+//! next takes over, and the exact listing of the legal moves ends the
+//! chain:
+//!
+//! - one part, straight moves and bear-offs: candidates counted as a
+//!   product of pieces, directions and distances (`candidates.rs`);
+//! - one part: the listed ways ([`Listed`]), illegal ones put aside;
+//! - two parts with a bound on the second: a first act and a place among
+//!   the bound (`free_parts.rs`);
+//! - several parts: the counted outline, ways of the parts before the
+//!   last played and the last part's counted (`outline.rs`).
+//!
+//! Where a way's legality depends on the others (`captures are
+//! mandatory`), the capturing moves are listed exactly instead.
 
 use super::apply::{has_destination, has_origin};
 use super::generate::{Listing, MAX_SETS, Way};
 use super::moves::{Act, Move};
+use super::outline::MISSES;
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
@@ -105,27 +120,47 @@ impl Engine {
             *pos = self.replay(pos, &mv, &mut scratch.trail);
             return None;
         }
-        if self.rules.parts.len() == 1 {
+        let drawn = if self.rules.parts.len() == 1 {
+            let mut drawn = None;
             if self.draws_candidates() {
-                let cands = &mut scratch.candidates;
-                let (captures, trail) = (&mut scratch.captures, &mut scratch.trail);
-                if self.draw_candidate(pos, rng, cands, captures, trail) {
-                    self.end_turn(pos);
-                    return None;
-                }
+                let mut cands = std::mem::take(&mut scratch.candidates);
+                self.count_candidates(pos, &mut cands, &mut scratch.captures);
+                drawn = self.draw_from(&mut cands, super::candidates::TRIES, pos, rng, scratch);
+                scratch.candidates = cands;
             }
-            if self.draw_listed(pos, rng, scratch) {
-                self.end_turn(pos);
-                return None;
+            if drawn != Some(true) {
+                // Where ways may merge, they are counted from the start.
+                let start = (!self.distinct_ways).then(|| pos.clone());
+                let mut listed = self.listed_ways(pos, start.as_ref(), scratch);
+                drawn = self.draw_from(&mut listed, usize::MAX, pos, rng, scratch);
+                scratch.acts[0] = listed.acts;
             }
-        } else if self.draw_outlined(pos, rng, scratch) {
+            drawn
+        } else {
+            // The turn's start, also the working copy where merges are
+            // counted.
+            let mut root = pos.clone();
+            let mut drawn = None;
+            if let Some(second) = self.second_part {
+                let mut two = self.two_parts(second, &mut root, scratch);
+                drawn = self.draw_from(&mut two, 4 * MISSES, pos, rng, scratch);
+                scratch.acts[0] = two.firsts;
+            }
+            if drawn.is_none() {
+                let mut outline = self.outline(&mut root, pos, scratch);
+                drawn = self.draw_from(&mut outline, MISSES, pos, rng, scratch);
+            }
+            drawn
+        };
+        if drawn == Some(true) {
+            self.end_turn(pos);
             return None;
         }
         if super::budget::stopped() {
             return None;
         }
         // No legal way: a pass where the rules give one (the only move
-        // then), or the end.
+        // then), or the end. After many misses, the exact listing.
         self.legal_moves(pos, scratch);
         if scratch.is_empty() {
             return Some(self.stuck_outcome(pos));
@@ -186,10 +221,61 @@ impl Engine {
         out.acts[0] = acts;
     }
 
-    /// Lists the ways of a one-part turn and draws among them (see the
-    /// module's notes), playing the drawn way on `pos` in place. False,
-    /// with `pos` as it was, when no way is legal.
-    fn draw_listed(&self, pos: &mut Position, rng: &mut Rng, scratch: &mut Successors) -> bool {
+    /// The one draw loop (see the module's notes): draws numbers of
+    /// `ways` on `pos`, the turn's start, until one is a legal way that is
+    /// kept, which is left played on `pos` (its turn not ended). Then
+    /// `Some(true)`; `Some(false)`, with `pos` as it was, when no way is
+    /// legal (or the budget ran out); `None` after `misses` numbers drawn
+    /// in vain, for a finer superset to take over.
+    fn draw_from<W: Ways>(
+        &self,
+        ways: &mut W,
+        misses: usize,
+        pos: &mut Position,
+        rng: &mut Rng,
+        scratch: &mut Successors,
+    ) -> Option<bool> {
+        let header = pos.header();
+        let mut left = misses;
+        while left > 0 {
+            let total = ways.total();
+            // A superset cut short by the budget is not drawn from.
+            if total == 0 || super::budget::stopped() {
+                return Some(false);
+            }
+            let index = rng.below(total);
+            scratch.trail.clear();
+            match ways.try_way(self, index, pos, scratch) {
+                Tried::Legal(m) if m == 1 || rng.below(m) == 0 => {
+                    scratch.trail.clear();
+                    return Some(true);
+                }
+                Tried::Legal(_) => left -= 1,
+                Tried::Miss => {
+                    if !ways.put_aside(self, index, scratch) {
+                        left -= 1;
+                    }
+                }
+                Tried::NotAWay => {
+                    left -= 1;
+                    continue;
+                }
+                Tried::GiveUp => return None,
+            }
+            pos.rollback(&header, &mut scratch.trail, 0);
+        }
+        None
+    }
+
+    /// The ways of a one-part turn on `pos`, listed in `scratch.acts[0]`
+    /// (taken: the caller gives it back), their sets in `scratch.captures`;
+    /// `start`, a copy of `pos`, where ways may merge.
+    fn listed_ways<'a>(
+        &self,
+        pos: &Position,
+        start: Option<&'a Position>,
+        scratch: &mut Successors,
+    ) -> Listed<'a> {
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
         scratch.captures.clear();
@@ -204,77 +290,19 @@ impl Engine {
             },
         );
         // A group counts for as many ways as it has destinations.
-        let sets = &mut scratch.captures;
-        let trail = &mut scratch.trail;
         let grouped = acts.iter().any(Way::is_group);
-        let mut total: usize = if grouped {
-            acts.iter().map(|w| w.ways(sets)).sum()
+        let total = if grouped {
+            acts.iter().map(|w| w.ways(&scratch.captures)).sum()
         } else {
             acts.len()
         };
-        let mut drawn = false;
-        while total > 0 {
-            let (i, act) = if grouped {
-                pick(&acts, sets, rng.below(total), &self.rules.board)
-            } else {
-                let i = rng.below(total);
-                (i, acts[i].act)
-            };
-            let way = acts[i];
-            let jumped = way.captured(sets);
-            let header = pos.header();
-            let mark = trail.len();
-            let played = self.play_act(0, pos, &act, jumped, trail);
-            if played.is_err() {
-                pos.rollback(&header, trail, mark);
-                // Never drawn again.
-                total -= 1;
-                let mut rest = CellSet::EMPTY;
-                if way.is_group() {
-                    rest = way.dests(sets);
-                    rest.remove(act.cell());
-                }
-                if rest.is_empty() {
-                    acts.swap_remove(i);
-                } else if sets.len() < MAX_SETS {
-                    // Groups may share their set: the smaller one is new.
-                    sets.push(rest);
-                    acts[i] = way.regrouped(sets.len() - 1);
-                } else {
-                    acts.swap_remove(i);
-                    for to in rest.iter() {
-                        acts.push(Way::plain(way.landing_on(to, &self.rules.board)));
-                    }
-                }
-                continue;
-            }
-            if self.distinct_ways {
-                trail.truncate(mark);
-                drawn = true;
-                break;
-            }
-            // Count the ways that lead where this one did, from the
-            // position before it.
-            let mut touched = CellSet::EMPTY;
-            for &(cell, _, _) in &trail[mark..] {
-                touched.insert(cell);
-            }
-            let drawn_way = Drawn {
-                act,
-                jumped,
-                next: pos.clone(),
-                touched,
-            };
-            pos.rollback(&header, trail, mark);
-            let m = self.ways_to(pos, &drawn_way, &acts, sets, trail);
-            if m == 1 || rng.below(m) == 0 {
-                *pos = drawn_way.next;
-                drawn = true;
-                break;
-            }
+        Listed {
+            acts,
+            grouped,
+            total,
+            start,
+            picked: (0, Act::EMPTY),
         }
-        scratch.acts[0] = acts;
-        drawn
     }
 
     /// How many of the ways in `acts` lead where the `drawn` way led from
@@ -293,7 +321,7 @@ impl Engine {
         let Drawn {
             act: drawn,
             jumped: drawn_jumped,
-            ref next,
+            next,
             touched,
         } = *drawn;
         let options = &self.rules.parts[0].options;
@@ -355,12 +383,130 @@ impl Engine {
     }
 }
 
+/// A countable superset of the ways of a turn, numbered from 0: what
+/// every draw draws from (see the module's notes).
+pub(super) trait Ways {
+    /// How many numbers there are to draw from now.
+    fn total(&self) -> usize;
+
+    /// Plays number `index` on `pos`, the turn's start, with every check,
+    /// noting each change in `scratch.trail` (the turn not ended). The
+    /// caller takes `pos` back unless the way is kept.
+    fn try_way(
+        &mut self,
+        engine: &Engine,
+        index: usize,
+        pos: &mut Position,
+        scratch: &mut Successors,
+    ) -> Tried;
+
+    /// Puts number `index`, just found to be no legal way, aside for good,
+    /// if this superset can (then [`Ways::total`] is one less).
+    fn put_aside(&mut self, _engine: &Engine, _index: usize, _scratch: &mut Successors) -> bool {
+        false
+    }
+}
+
+/// What a number drawn from [`Ways`] turned out to be.
+pub(super) enum Tried {
+    /// No way, found without playing anything.
+    NotAWay,
+    /// No legal way: played, and to be taken back.
+    Miss,
+    /// A legal way, played, and how many of the ways lead to its result:
+    /// it is kept with probability `1/m`, so each result is drawn as
+    /// often as any other.
+    Legal(usize),
+    /// The superset cannot be drawn from evenly: a finer one takes over.
+    GiveUp,
+}
+
+/// The listed ways of a one-part turn.
+struct Listed<'a> {
+    /// The ways, a group standing for one way per destination.
+    acts: Vec<Way>,
+    grouped: bool,
+    /// The ways the entries stand for.
+    total: usize,
+    /// The turn's start, where ways may merge: the merge count's.
+    start: Option<&'a Position>,
+    /// The entry and the act last drawn.
+    picked: (usize, Act),
+}
+
+impl Ways for Listed<'_> {
+    fn total(&self) -> usize {
+        self.total
+    }
+
+    fn try_way(
+        &mut self,
+        engine: &Engine,
+        index: usize,
+        pos: &mut Position,
+        scratch: &mut Successors,
+    ) -> Tried {
+        let sets = &scratch.captures;
+        let (i, act) = if self.grouped {
+            pick(&self.acts, sets, index, &engine.rules.board)
+        } else {
+            (index, self.acts[index].act)
+        };
+        self.picked = (i, act);
+        let jumped = self.acts[i].captured(sets);
+        let trail = &mut scratch.trail;
+        if engine.play_act(0, pos, &act, jumped, trail).is_err() {
+            return Tried::Miss;
+        }
+        let Some(start) = self.start else {
+            return Tried::Legal(1);
+        };
+        let mut touched = CellSet::EMPTY;
+        for &(cell, _, _) in trail.iter() {
+            touched.insert(cell);
+        }
+        let drawn = Drawn {
+            act,
+            jumped,
+            next: pos,
+            touched,
+        };
+        Tried::Legal(engine.ways_to(start, &drawn, &self.acts, sets, trail))
+    }
+
+    fn put_aside(&mut self, engine: &Engine, _index: usize, scratch: &mut Successors) -> bool {
+        let (i, act) = self.picked;
+        let way = self.acts[i];
+        let sets = &mut scratch.captures;
+        self.total -= 1;
+        let mut rest = CellSet::EMPTY;
+        if way.is_group() {
+            rest = way.dests(sets);
+            rest.remove(act.cell());
+        }
+        if rest.is_empty() {
+            self.acts.swap_remove(i);
+        } else if sets.len() < MAX_SETS {
+            // Groups may share their set: the smaller one is new.
+            sets.push(rest);
+            self.acts[i] = way.regrouped(sets.len() - 1);
+        } else {
+            self.acts.swap_remove(i);
+            for to in rest.iter() {
+                let board = &engine.rules.board;
+                self.acts.push(Way::plain(way.landing_on(to, board)));
+            }
+        }
+        true
+    }
+}
+
 /// A way drawn and played: the act, the pieces it jumped, the position it
 /// led to (its turn not ended) and the cells whose stacks it touched.
-struct Drawn {
+struct Drawn<'a> {
     act: Act,
     jumped: CellSet,
-    next: Position,
+    next: &'a Position,
     touched: CellSet,
 }
 
