@@ -28,7 +28,7 @@ use super::generate::{Listing, Way};
 use super::moves::{Act, Deed, Move};
 use super::outline::Stem;
 use super::position::Edit;
-use super::sample::{Tried, Ways, pick};
+use super::sample::{Tried, Ways, drop_way, pick};
 use super::{Earlier, Engine, Position, Successors};
 use crate::rules::{Action, CellSet, Test};
 use crate::rules::{KindId, PlayerId};
@@ -65,6 +65,8 @@ pub(super) struct TwoParts<'a> {
     free: bool,
     /// The turn's start, also the working copy where merges are counted.
     root: &'a mut Position,
+    /// The first act last drawn, and whether no way follows it.
+    picked: ((usize, Act), bool),
 }
 
 impl Ways for TwoParts<'_> {
@@ -82,6 +84,7 @@ impl Ways for TwoParts<'_> {
         let (first, place) = (index / self.bound, index % self.bound);
         let board = &engine.rules.board;
         let (i, act) = pick(&self.firsts, &scratch.captures, first, board);
+        self.picked = ((i, act), false);
         let jumped = self.firsts[i].captured(&scratch.captures);
         let player = pos.to_move();
         let after = engine.earlier_after(0, &act, player, Earlier::default());
@@ -96,6 +99,11 @@ impl Ways for TwoParts<'_> {
             debug_assert!(false, "{ways} ways after a first act, bound {}", self.bound);
             return Tried::GiveUp;
         }
+        if ways == 0 {
+            // No way follows the act: put aside (nothing was played).
+            self.picked.1 = true;
+            return Tried::Miss;
+        }
         if place >= ways {
             return Tried::NotAWay;
         }
@@ -108,6 +116,20 @@ impl Ways for TwoParts<'_> {
         };
         engine.push_stems_that_may_merge(root, changed, &self.firsts, self.alone, scratch);
         Tried::Legal(engine.ways_to_outlined(root, pos, &mv, changed, scratch))
+    }
+
+    fn put_aside(&mut self, engine: &Engine, scratch: &mut Successors) -> bool {
+        let (picked, no_way) = self.picked;
+        if no_way {
+            drop_way(
+                &mut self.firsts,
+                &mut scratch.captures,
+                picked,
+                &engine.rules.board,
+            );
+            self.n -= 1;
+        }
+        no_way
     }
 }
 
@@ -153,6 +175,7 @@ impl Engine {
             alone,
             free: second == SecondPart::Free,
             root: pos,
+            picked: ((0, Act::EMPTY), false),
         }
     }
 

@@ -252,7 +252,7 @@ impl Engine {
                 }
                 Tried::Legal(_) => left -= 1,
                 Tried::Miss => {
-                    if !ways.put_aside(self, index, scratch) {
+                    if !ways.put_aside(self, scratch) {
                         left -= 1;
                     }
                 }
@@ -400,9 +400,10 @@ pub(super) trait Ways {
         scratch: &mut Successors,
     ) -> Tried;
 
-    /// Puts number `index`, just found to be no legal way, aside for good,
-    /// if this superset can (then [`Ways::total`] is one less).
-    fn put_aside(&mut self, _engine: &Engine, _index: usize, _scratch: &mut Successors) -> bool {
+    /// Puts what the number last tried stood for, just found to hold no
+    /// legal way, aside for good, if this superset can (then
+    /// [`Ways::total`] is less).
+    fn put_aside(&mut self, _engine: &Engine, _scratch: &mut Successors) -> bool {
         false
     }
 }
@@ -474,30 +475,40 @@ impl Ways for Listed<'_> {
         Tried::Legal(engine.ways_to(start, &drawn, &self.acts, sets, trail))
     }
 
-    fn put_aside(&mut self, engine: &Engine, _index: usize, scratch: &mut Successors) -> bool {
+    fn put_aside(&mut self, engine: &Engine, scratch: &mut Successors) -> bool {
         let (i, act) = self.picked;
-        let way = self.acts[i];
-        let sets = &mut scratch.captures;
+        let board = &engine.rules.board;
+        drop_way(&mut self.acts, &mut scratch.captures, (i, act), board);
         self.total -= 1;
-        let mut rest = CellSet::EMPTY;
-        if way.is_group() {
-            rest = way.dests(sets);
-            rest.remove(act.cell());
-        }
-        if rest.is_empty() {
-            self.acts.swap_remove(i);
-        } else if sets.len() < MAX_SETS {
-            // Groups may share their set: the smaller one is new.
-            sets.push(rest);
-            self.acts[i] = way.regrouped(sets.len() - 1);
-        } else {
-            self.acts.swap_remove(i);
-            for to in rest.iter() {
-                let board = &engine.rules.board;
-                self.acts.push(Way::plain(way.landing_on(to, board)));
-            }
-        }
         true
+    }
+}
+
+/// Takes `act`, one of the ways entry `i` of `acts` stands for, out of the
+/// listing (the entry itself, or the destination from its group).
+pub(super) fn drop_way(
+    acts: &mut Vec<Way>,
+    sets: &mut Vec<CellSet>,
+    (i, act): (usize, Act),
+    board: &Board,
+) {
+    let way = acts[i];
+    let mut rest = CellSet::EMPTY;
+    if way.is_group() {
+        rest = way.dests(sets);
+        rest.remove(act.cell());
+    }
+    if rest.is_empty() {
+        acts.swap_remove(i);
+    } else if sets.len() < MAX_SETS {
+        // Groups may share their set: the smaller one is new.
+        sets.push(rest);
+        acts[i] = way.regrouped(sets.len() - 1);
+    } else {
+        acts.swap_remove(i);
+        for to in rest.iter() {
+            acts.push(Way::plain(way.landing_on(to, board)));
+        }
     }
 }
 
