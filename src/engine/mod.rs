@@ -452,15 +452,27 @@ impl Engine {
         {
             self.keep_captures(pos, compulsion, out);
         }
-        if out.is_empty() && !budget::stopped() && self.rules.when_stuck.passes() {
-            self.end_turn(&mut work);
-            if self.rules.when_stuck == WhenStuck::Pass || self.can_move(&work) {
-                out.moves.push(Move::PASS);
-                out.keys.push(work.key);
-                out.results.push(work.result);
-            }
+        if out.is_empty()
+            && !budget::stopped()
+            && let Some(next) = self.stuck_pass(pos)
+        {
+            out.moves.push(Move::PASS);
+            out.keys.push(next.key);
+            out.results.push(next.result);
         }
         out.overrun = scope.end();
+    }
+
+    /// Where `pos` leads when its player, who has no legal way, passes, if
+    /// the rules let them (`when stuck pass`, or pass while the other
+    /// player can move).
+    pub(super) fn stuck_pass(&self, pos: &Position) -> Option<Position> {
+        if !self.rules.when_stuck.passes() {
+            return None;
+        }
+        let mut next = pos.clone();
+        self.end_turn(&mut next);
+        (self.rules.when_stuck == WhenStuck::Pass || self.can_move(&next)).then_some(next)
     }
 
     /// `captures are mandatory`: when a listed move takes an enemy piece off

@@ -159,8 +159,18 @@ impl Engine {
         if super::budget::stopped() {
             return None;
         }
-        // No legal way: a pass where the rules give one (the only move
-        // then), or the end. After many misses, the exact listing.
+        if drawn == Some(false) {
+            // No legal way: a pass where the rules give one (the only move
+            // then), or the end.
+            return match self.stuck_pass(pos) {
+                Some(next) => {
+                    *pos = next;
+                    None
+                }
+                None => Some(self.stuck_outcome(pos)),
+            };
+        }
+        // After many misses, the exact listing.
         self.legal_moves(pos, scratch);
         if scratch.is_empty() {
             return Some(self.stuck_outcome(pos));
