@@ -12,14 +12,25 @@ use gamut::rng::Rng;
 /// ways that merge (Forms' disconnections, Ataxx's copies): the check of
 /// the rules that picks the direct draw is not merely cautious on the games
 /// people play. (Games it does pick are checked by the next test. Turns of
-/// several parts, as in J, Amazons or Domineering, are never proven
-/// distinct: they are drawn from the outline, which merges exactly.)
-/// Konane, whose opening removals are open on other turns than its jumps,
-/// and whose chains run straight along four different directions, is
-/// proven distinct.
+/// several parts, as in J or Amazons, are drawn from supersets that merge
+/// exactly.) Konane, whose opening removals are open on other turns than
+/// its jumps, and whose chains run straight along four different
+/// directions, is proven distinct; so is Domineering, whose second half
+/// of a domino lies one way from the first, but not a domino that may lie
+/// either way, which two orders of its halves place alike.
 #[test]
 fn games_not_drawn_directly_have_ways_that_merge() {
     assert!(shipped("konane").ways_never_merge());
+    assert!(shipped("domineering").ways_never_merge());
+    let either_way = engine_of(
+        "board 4 x 4\nplayers A, B\nreserve 16 each\nmove place\n\
+         then must place, next to the last piece along orthogonal\nwhen stuck lose\n",
+    );
+    assert!(!either_way.ways_never_merge());
+    // Twenty-four dominoes on the empty board, each placed in two orders.
+    let game = Game::new(&either_way);
+    assert_eq!(game.legal().len(), 24);
+    assert_eq!(either_way.legal_ways(game.position()), 48);
     for name in gamut::games::names() {
         let engine = shipped(name);
         if engine.ways_never_merge() || engine.rules().parts.len() > 1 {

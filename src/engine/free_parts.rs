@@ -51,8 +51,10 @@ pub(super) enum SecondPart {
 
 /// The ways of a turn of two parts as [`SecondPart`] bounds them: number
 /// `i` is place `i % bound` after first act `i / bound`, no way when the
-/// act has fewer ways than that.
-pub(super) struct TwoParts<'a> {
+/// act has fewer ways than that. `MERGE`: whether ways may merge, to be
+/// counted (a constant, so that a turn whose ways never merge has its
+/// own, shorter, compiled draw).
+pub(super) struct TwoParts<'a, const MERGE: bool> {
     /// The first acts, a group standing for one per destination...
     pub(super) firsts: Vec<Way>,
     /// ...how many they stand for...
@@ -69,7 +71,7 @@ pub(super) struct TwoParts<'a> {
     picked: ((usize, Act), bool),
 }
 
-impl Ways for TwoParts<'_> {
+impl<const MERGE: bool> Ways for TwoParts<'_, MERGE> {
     fn total(&self) -> usize {
         self.n * self.bound
     }
@@ -114,6 +116,9 @@ impl Ways for TwoParts<'_> {
         let Some((mv, changed)) = engine.play_stem_way(root, 0, place, pos, scratch) else {
             return Tried::Miss;
         };
+        if !MERGE {
+            return Tried::Legal(1);
+        }
         engine.push_stems_that_may_merge(root, changed, &self.firsts, self.alone, scratch);
         Tried::Legal(engine.ways_to_outlined(root, pos, &mv, changed, scratch))
     }
@@ -138,12 +143,12 @@ impl Engine {
     /// (see the module's notes), `pos` also the working copy where merges
     /// are counted; its first acts are listed in `scratch.acts[0]` (taken:
     /// the caller gives them back).
-    pub(super) fn two_parts<'a>(
+    pub(super) fn two_parts<'a, const MERGE: bool>(
         &self,
         second: SecondPart,
         pos: &'a mut Position,
         scratch: &mut Successors,
-    ) -> TwoParts<'a> {
+    ) -> TwoParts<'a, MERGE> {
         scratch.clear();
         let mut firsts = std::mem::take(&mut scratch.acts[0]);
         firsts.clear();

@@ -34,7 +34,7 @@ use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
 use crate::rng::Rng;
 use crate::rules::PlayerId;
-use crate::rules::{Action, Board, Cell, CellSet, Distance, JumpLeg, MoveRule, Rules};
+use crate::rules::{Action, Board, Cell, CellSet, Distance, JumpLeg, MoveRule, Part, Rules};
 
 /// The result of drawing a move. (The position is returned by value: it
 /// moves once per ply, and boxing it would allocate in every play-out.)
@@ -142,9 +142,11 @@ impl Engine {
             let mut root = pos.clone();
             let mut drawn = None;
             if let Some(second) = self.second_part {
-                let mut two = self.two_parts(second, &mut root, scratch);
-                drawn = self.draw_from(&mut two, 4 * MISSES, pos, rng, scratch);
-                scratch.acts[0] = two.firsts;
+                drawn = if self.distinct_ways {
+                    self.draw_two_parts::<false>(second, &mut root, pos, rng, scratch)
+                } else {
+                    self.draw_two_parts::<true>(second, &mut root, pos, rng, scratch)
+                };
             }
             if drawn.is_none() {
                 let mut outline = self.outline(&mut root, pos, scratch);
@@ -275,6 +277,22 @@ impl Engine {
             pos.rollback(&header, &mut scratch.trail, 0);
         }
         None
+    }
+
+    /// [`Engine::draw_from`] the ways of a turn of two parts within the
+    /// bound `second`; `root` is a copy of `pos`.
+    fn draw_two_parts<const MERGE: bool>(
+        &self,
+        second: super::free_parts::SecondPart,
+        root: &mut Position,
+        pos: &mut Position,
+        rng: &mut Rng,
+        scratch: &mut Successors,
+    ) -> Option<bool> {
+        let mut two = self.two_parts::<MERGE>(second, root, scratch);
+        let drawn = self.draw_from(&mut two, 4 * MISSES, pos, rng, scratch);
+        scratch.acts[0] = two.firsts;
+        drawn
     }
 
     /// The ways of a one-part turn on `pos`, listed in `scratch.acts[0]`
@@ -560,42 +578,79 @@ pub(super) fn pick(
 /// Whether two different ways of playing a turn can never lead to the same
 /// position. Conservative: `false` whenever it is not plain that they cannot.
 ///
-/// Ways are acts of one part (several parts can combine into equal turns).
 /// Nothing may remove pieces after the move (disconnection can make moves
-/// from different cells equal), and entries and returns are out (an entry
-/// into an empty corner either way is one move). Within one option, acts
-/// differ in their cells or kind, which gives different positions. Between
-/// two options, their acts must not coincide: placements on disjoint
-/// regions or of different kinds, straight moves along different
-/// directions, jumps against moves of one odd step (a jump always moves two
-/// cells at a time each way).
+/// from different cells equal). In a turn of one part, entries and copies
+/// are out (an entry into an empty corner either way is one move). Within
+/// one option, acts differ in their cells or kind, which gives different
+/// positions. Between two options, their acts must not coincide:
+/// placements on disjoint regions or of different kinds, straight moves
+/// along different directions, jumps against moves of one odd step (a
+/// jump always moves two cells at a time each way). Turns of two parts
+/// qualify when both place pieces, the second tied to the first along
+/// directions without their opposites ([`tied_placements_apart`]).
 pub(super) fn ways_never_merge(rules: &Rules) -> bool {
     // Flanking needs no care: converting keeps every cell's occupancy, and
     // it captures only enemies, so ways that differ in the cells they
     // empty or fill still differ after it.
-    if rules.parts.len() != 1 || rules.remove_disconnected.is_some() {
+    if rules.remove_disconnected.is_some() {
         return false;
     }
-    let options = &rules.parts[0].options;
-    // A copy left behind makes a move from every neighbour the same, and
-    // pushes into an empty corner from two sides leave one board. (A
-    // return or removal takes one piece from the cell it names: two of
-    // one option never meet.)
-    if options
-        .iter()
-        .any(|o| o.leaves_copy || matches!(o.action, Action::Enter { .. }))
-    {
-        return false;
-    }
-    for (i, a) in options.iter().enumerate() {
-        for b in &options[i + 1..] {
-            let kinds_meet = a.kind.is_none() || b.kind.is_none() || a.kind == b.kind;
-            if kinds_meet && !never_open_together(a, b) && !apart(a, b) {
-                return false;
-            }
+    match rules.parts.as_slice() {
+        [part] => {
+            // A copy left behind makes a move from every neighbour the
+            // same, and pushes into an empty corner from two sides leave
+            // one board. (A return or removal takes one piece from the
+            // cell it names: two of one option never meet.)
+            !part
+                .options
+                .iter()
+                .any(|o| o.leaves_copy || matches!(o.action, Action::Enter { .. }))
+                && options_apart(&part.options)
         }
+        [first, second] => tied_placements_apart(first, second),
+        _ => false,
     }
-    true
+}
+
+/// Whether no two options of one part can produce the same act.
+fn options_apart(options: &[MoveRule]) -> bool {
+    options.iter().enumerate().all(|(i, a)| {
+        options[i + 1..].iter().all(|b| {
+            let kinds_meet = a.kind.is_none() || b.kind.is_none() || a.kind == b.kind;
+            !kinds_meet || never_open_together(a, b) || apart(a, b)
+        })
+    })
+}
+
+/// Whether no two ways of a turn of two parts lead to one position, when
+/// both parts only place a piece on an empty cell (capturing and removing
+/// nothing), the second `next to` or `in sight of` the first along
+/// directions none of whose opposites is among them (Domineering's
+/// dominoes). A way of one act then places one piece, a way of two places
+/// two; two ways of two acts that fill the same two cells must fill them
+/// in the same order (the other order would need a direction and its
+/// opposite), so with options that never produce one act they are one
+/// way.
+fn tied_placements_apart(first: &Part, second: &Part) -> bool {
+    let plain_placement = |o: &MoveRule| {
+        matches!(o.action, Action::Place { .. })
+            && o.dropping.is_none()
+            && o.flank.is_none()
+            && !o.must_remove
+            && !o.must_convert
+    };
+    let one_way = |o: &MoveRule| {
+        o.near_last.as_ref().is_some_and(|near| {
+            PlayerId::BOTH.iter().all(|&p| {
+                let dirs = near.dirs[p];
+                dirs.iter().all(|d| !dirs.contains(d.opposite()))
+            })
+        })
+    };
+    [first, second]
+        .iter()
+        .all(|part| part.options.iter().all(plain_placement) && options_apart(&part.options))
+        && second.options.iter().all(one_way)
 }
 
 /// Whether two options are open on no common turn (`only on turn 1` and
