@@ -440,7 +440,8 @@ pub(super) trait Ways {
 pub(super) enum Tried {
     /// No way, found without playing anything.
     NotAWay,
-    /// No legal way: played, and to be taken back.
+    /// No legal way, found by playing it (then taken back) or by a count
+    /// that says nothing follows (then [`Ways::put_aside`] may drop it).
     Miss,
     /// A legal way, played, and how many of the ways lead to its result:
     /// it is kept with probability `1/m`, so each result is drawn as
