@@ -41,3 +41,57 @@ fn piece_symbols_avoid_letters_that_read_as_digits() {
     assert_eq!(symbols("Lime, Lemon"), ['L', '@']);
     assert_eq!(symbols("Red, Rose"), ['R', 'r']);
 }
+
+/// Two chains of captures from one cell to another that take different
+/// pieces are two moves. A move names which by a number only (it stays
+/// small), so each must be played again, written and read back exactly,
+/// also from outside the listing that made it.
+#[test]
+fn chains_to_one_end_taking_different_pieces_are_different_moves() {
+    let engine = common::engine_of(
+        "board 5 x 5\nplayers White, Black\npieces man\n\
+         setup\n  White man on c1\n  Black man on b2, b4, d2, d4\n\
+         move jump man over enemy diagonal, chained, capturing\n",
+    );
+    assert!(std::mem::size_of::<gamut::engine::Move>() <= 40);
+    let board = &engine.rules().board;
+    let cell = |name: &str| board.parse_cell(name).unwrap();
+    let game = gamut::engine::Game::new(&engine);
+    let listed = game.successors();
+    let to_c5: Vec<usize> = (0..listed.len())
+        .filter(|&i| {
+            engine
+                .notation(game.position(), &listed.moves[i])
+                .starts_with("c1xc5")
+        })
+        .collect();
+    assert_eq!(to_c5.len(), 2, "{:?}", game.legal_notations());
+    let (a, b) = (listed.moves[to_c5[0]], listed.moves[to_c5[1]]);
+    assert_ne!(a, b);
+    let mut written = Vec::new();
+    for &i in &to_c5 {
+        let mv = listed.moves[i];
+        let text = engine.notation(game.position(), &mv);
+        // Read back from its text, and played from the move alone.
+        let mut by_text = gamut::engine::Game::new(&engine);
+        by_text.play(&text).unwrap();
+        assert_eq!(by_text.moves(), &[mv]);
+        let mut by_move = gamut::engine::Game::new(&engine);
+        assert!(by_move.play_move(&mv));
+        assert_eq!(by_move.position(), &listed.positions[i]);
+        assert_eq!(by_text.position(), &listed.positions[i]);
+        let gone: Vec<&str> = ["b2", "b4", "d2", "d4"]
+            .into_iter()
+            .filter(|c| by_move.position().height(cell(c)) == 0)
+            .collect();
+        written.push((text, gone));
+    }
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            ("c1xc5(b2,b4)".to_string(), vec!["b2", "b4"]),
+            ("c1xc5(d2,d4)".to_string(), vec!["d2", "d4"]),
+        ]
+    );
+}

@@ -75,7 +75,7 @@ impl Engine {
                 | Action::Step { .. }
                 | Action::Slide { .. }
                 | Action::Jump { .. },
-                Deed::Move { from, to },
+                Deed::Move { from, to, .. },
             ) => {
                 let origin = option
                     .leaves_copy

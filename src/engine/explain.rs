@@ -219,10 +219,8 @@ impl Engine {
         );
         for way in acts {
             let (act, jumped) = (way.act, way.captured(&captures));
-            let mut mv = super::Move::PASS;
-            mv.push(act, jumped);
-            let written = self.notation(pos, &mv);
-            let written = written.split('/').next().unwrap_or("");
+            let written = self.act_text(pos, player, &act, jumped);
+            let written = written.as_str();
             // Without an arrow, an entry may be meant in any direction.
             let loose = without_arrow(first) == first;
             if written != first && !(loose && without_arrow(written) == first) {

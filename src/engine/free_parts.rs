@@ -25,7 +25,7 @@
 
 use super::apply::has_destination;
 use super::generate::{Listing, Way};
-use super::moves::{Act, Deed, Move};
+use super::moves::{Act, Deed, Played};
 use super::outline::Stem;
 use super::position::Edit;
 use super::sample::{Tried, Ways, drop_way, pick};
@@ -172,7 +172,7 @@ impl Engine {
             ),
             SecondPart::Bounded { most, alone } => (most, alone),
         };
-        scratch.bases.push(Move::PASS);
+        scratch.bases.push(Played::PASS);
         TwoParts {
             firsts,
             n,
@@ -446,7 +446,9 @@ impl Engine {
     ) -> usize {
         let cells: &[crate::rules::Cell] = match act.deed {
             Deed::Place { to, .. } if option.dropping.is_none() => &[to],
-            Deed::Move { from, to } if !option.leaves_copy && jumped.is_empty() && from != to => {
+            Deed::Move { from, to, .. }
+                if !option.leaves_copy && jumped.is_empty() && from != to =>
+            {
                 &[from, to]
             }
             Deed::Place { .. } | Deed::Enter { .. } | Deed::Move { .. } | Deed::Lift { .. } => {

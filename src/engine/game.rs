@@ -107,7 +107,7 @@ impl<'e> Game<'e> {
             return found.is_some();
         }
         let mut trail = Vec::new();
-        match self.engine.play_checked(self.position(), mv, &mut trail) {
+        match self.engine.play_given(self.position(), mv, &mut trail) {
             Some(next) => {
                 self.push(*mv, next);
                 true

@@ -526,12 +526,18 @@ impl<B: Bitboard> Jumper<'_, B> {
             self.doubt = B::NONE;
             return;
         }
-        let known = self.acts[self.first..]
-            .iter()
-            .any(|w| w.act == act && w.captured(self.captures) == captured);
-        if known {
-            return;
+        // The chains to this end that take other pieces, found before: as
+        // many as this capture's number.
+        let mut others = 0;
+        for w in own {
+            if w.act.taking(0) == act {
+                if w.captured(self.captures) == captured {
+                    return;
+                }
+                others += 1;
+            }
         }
+        let act = act.taking(others);
         // A capture set is numbered within a way: past that many, the
         // listing stops rather than leave moves out.
         if self.captures.len() >= MAX_SETS {

@@ -29,6 +29,7 @@ mod sample;
 
 pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_deadline};
 pub use game::{Game, Status};
+use moves::Played;
 pub use moves::{Act, Deed, Move};
 pub use notation::ParseError;
 pub use perft::{divide, perft};
@@ -55,7 +56,7 @@ pub(crate) struct Earlier {
 pub(super) struct Walk<'a> {
     pub root: &'a Position,
     pub pos: &'a mut Position,
-    pub mv: &'a mut Move,
+    pub mv: &'a mut Played,
 }
 
 impl Walk<'_> {
@@ -153,6 +154,12 @@ pub struct Engine {
 pub struct Successors {
     /// The legal moves, one per distinct resulting position.
     pub moves: Vec<Move>,
+    /// `[move]`: where in `taken` the pieces its jumps take are, for a
+    /// move that takes any (`u32::MAX` for one that takes none), so that
+    /// a listed move is played again without finding them again.
+    taken_at: Vec<u32>,
+    /// The pieces each act of a capturing move takes.
+    taken: Vec<[CellSet; MAX_PARTS]>,
     /// Filled by [`Engine::successors`]; left empty by [`Engine::legal_moves`].
     pub positions: Vec<Position>,
     /// The key of the position each move leads to.
@@ -177,7 +184,10 @@ pub struct Successors {
     /// A counted outline of the turn (see `outline.rs`).
     stems: Vec<outline::Stem>,
     /// The moves the stems start with.
-    bases: Vec<Move>,
+    bases: Vec<Played>,
+    /// Other ways found to lead where a drawn way does, their legality
+    /// checked after (see `outline.rs`).
+    others: Vec<Played>,
     /// Why the last listing stopped before it was complete, if it did:
     /// then the moves are not the position's (see `budget.rs`).
     overrun: Option<budget::Overrun>,
@@ -213,13 +223,39 @@ impl Successors {
         self.overrun = None;
         self.stems.clear();
         self.bases.clear();
+        self.others.clear();
         self.moves.clear();
+        self.taken_at.clear();
+        self.taken.clear();
         self.positions.clear();
         self.keys.clear();
         self.results.clear();
         self.captures.clear();
         self.table.clear();
         self.trail.clear();
+    }
+
+    /// Adds `played` to the moves (not its key or result).
+    fn keep(&mut self, played: &Played) {
+        self.moves.push(played.mv);
+        if played.captures() {
+            self.taken_at.push(self.taken.len() as u32);
+            self.taken.push(played.taken);
+        } else {
+            self.taken_at.push(u32::MAX);
+        }
+    }
+
+    /// Move `i` of the listing, with the pieces its acts take.
+    fn played(&self, i: usize) -> Played {
+        let taken = match self.taken_at[i] {
+            u32::MAX => [CellSet::EMPTY; MAX_PARTS],
+            at => self.taken[at as usize],
+        };
+        Played {
+            mv: self.moves[i],
+            taken,
+        }
     }
 
     fn grow(&mut self) {
@@ -413,7 +449,7 @@ impl Engine {
         self.legal_moves(pos, out);
         if !budget::stopped() {
             for i in 0..out.moves.len() {
-                let next = self.replay(pos, &out.moves[i], &mut out.trail);
+                let next = self.replay_listed(pos, out, i);
                 out.positions.push(next);
             }
         }
@@ -424,8 +460,14 @@ impl Engine {
     /// (from [`Engine::legal_moves`]): one move built, where
     /// [`Engine::successors`] builds them all.
     pub fn play_listed(&self, pos: &Position, out: &mut Successors, index: usize) -> Position {
-        let mv = out.moves[index];
-        self.replay(pos, &mv, &mut out.trail)
+        self.replay_listed(pos, out, index)
+    }
+
+    /// The position move `i` of the listing of `pos` in `out` leads to.
+    pub(super) fn replay_listed(&self, pos: &Position, out: &mut Successors, i: usize) -> Position {
+        let played = out.played(i);
+        self.play_checked(pos, &played, &mut out.trail)
+            .expect("a legal move replays")
     }
 
     /// Fills `out.moves` with the legal moves of `pos` as
@@ -440,7 +482,7 @@ impl Engine {
         }
         let scope = budget::Scope::begin(WORK_PER_LISTING);
         let mut work = pos.clone();
-        let mut mv = Move::PASS;
+        let mut mv = Played::PASS;
         let walk = Walk {
             root: pos,
             pos: &mut work,
@@ -456,7 +498,7 @@ impl Engine {
             && !budget::stopped()
             && let Some(next) = self.stuck_pass(pos)
         {
-            out.moves.push(Move::PASS);
+            out.keep(&Played::PASS);
             out.keys.push(next.key);
             out.results.push(next.result);
         }
@@ -485,8 +527,8 @@ impl Engine {
     ) {
         let enemy = pos.to_move().other();
         let before = pos.on_board(enemy);
-        let taken = |engine: &Engine, mv: &Move, trail: &mut Vec<position::Was>| {
-            before.saturating_sub(engine.replay(pos, mv, trail).on_board(enemy))
+        let taken = |engine: &Engine, out: &mut Successors, i: usize| {
+            before.saturating_sub(engine.replay_listed(pos, out, i).on_board(enemy))
         };
         // The fewest pieces a kept move takes: one, or with `taking the
         // most` the most any move takes.
@@ -495,8 +537,7 @@ impl Engine {
             Compulsion::Most => {
                 let mut most = 0;
                 for i in 0..out.moves.len() {
-                    let mv = out.moves[i];
-                    most = most.max(taken(self, &mv, &mut out.trail));
+                    most = most.max(taken(self, out, i));
                 }
                 most.max(1)
             }
@@ -504,9 +545,9 @@ impl Engine {
         // Compacted in place, so that a play-out allocates nothing.
         let mut kept = 0;
         for i in 0..out.moves.len() {
-            let mv = out.moves[i];
-            if taken(self, &mv, &mut out.trail) >= least {
-                out.moves[kept] = mv;
+            if taken(self, out, i) >= least {
+                out.moves[kept] = out.moves[i];
+                out.taken_at[kept] = out.taken_at[i];
                 out.keys[kept] = out.keys[i];
                 out.results[kept] = out.results[i];
                 kept += 1;
@@ -514,6 +555,7 @@ impl Engine {
         }
         if kept > 0 {
             out.moves.truncate(kept);
+            out.taken_at.truncate(kept);
             out.keys.truncate(kept);
             out.results.truncate(kept);
         }
@@ -533,7 +575,7 @@ impl Engine {
             };
             probe.clear();
             let mut work = pos.clone();
-            let mut mv = Move::PASS;
+            let mut mv = Played::PASS;
             let walk = Walk {
                 root: pos,
                 pos: &mut work,
@@ -544,15 +586,76 @@ impl Engine {
         })
     }
 
-    /// The position a legal move of `pos` leads to. `trail` is scratch.
-    pub(crate) fn replay(
+    /// [`Engine::play_checked`] for a move from outside the engine, whose
+    /// captures are found again first (see [`Engine::played`]).
+    pub(crate) fn play_given(
         &self,
         pos: &Position,
         mv: &Move,
         trail: &mut Vec<position::Was>,
-    ) -> Position {
-        self.play_checked(pos, mv, trail)
-            .expect("a legal move replays")
+    ) -> Option<Position> {
+        let played = self.played(pos, mv, trail)?;
+        self.play_checked(pos, &played, trail)
+    }
+
+    /// `mv` with the pieces each of its capturing jumps takes, found by
+    /// listing the jump's ways where it is played; `None` if one names a
+    /// capture that its chains do not make there, or that listing takes
+    /// more than a listing's work. Each act is applied without checks
+    /// (those are [`Engine::play_checked`]'s).
+    pub(crate) fn played(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        trail: &mut Vec<position::Was>,
+    ) -> Option<Played> {
+        let parts = &self.rules.parts;
+        let option_of = |act: &Act| &parts[act.part as usize].options[act.option as usize];
+        let jumps_to_take = |act: &Act| {
+            matches!(
+                option_of(act).action,
+                Action::Jump {
+                    capturing: true,
+                    ..
+                }
+            )
+        };
+        let mut played = Played::PASS;
+        if !mv.acts().iter().any(jumps_to_take) {
+            played.mv = *mv;
+            return Some(played);
+        }
+        let player = pos.to_move();
+        let mut at = pos.clone();
+        let mark = trail.len();
+        let (mut ways, mut sets) = (Vec::new(), Vec::new());
+        for (i, act) in mv.acts().iter().enumerate() {
+            let mut taken = CellSet::EMPTY;
+            if jumps_to_take(act) {
+                let earlier = self.earlier_of(&mv.acts()[..i], player);
+                ways.clear();
+                let mut listing = Listing {
+                    ways: &mut ways,
+                    sets: &mut sets,
+                    ordered: true,
+                };
+                let option = (act.part as usize, act.option as usize);
+                // As much work as a listing, which listed the move first.
+                let ((), overrun) = budget::metered(WORK_PER_LISTING, || {
+                    self.acts_of(option, option_of(act), &at, earlier, &mut listing);
+                });
+                let way = ways.iter().find(|w| w.act == *act);
+                taken = way.filter(|_| overrun.is_none())?.captured(&sets);
+            }
+            let mut edit = position::Edit {
+                pos: &mut at,
+                trail,
+            };
+            self.apply_act(&mut edit, option_of(act), act, taken, player);
+            played.push(*act, taken);
+        }
+        trail.truncate(mark);
+        Some(played)
     }
 
     /// Plays a way of a turn from `pos` with every check: the position
@@ -562,17 +665,17 @@ impl Engine {
     pub(crate) fn play_checked(
         &self,
         pos: &Position,
-        mv: &Move,
+        played: &Played,
         trail: &mut Vec<position::Was>,
     ) -> Option<Position> {
         let mut next = pos.clone();
         let mark = trail.len();
         let mut legal = true;
-        for (i, act) in mv.acts().iter().enumerate() {
+        for (act, taken) in played.acts() {
             // A decided game ends the turn: no act may follow.
             if next.result.is_some()
                 || self
-                    .play_act(act.part as usize, &mut next, act, mv.captured[i], trail)
+                    .play_act(act.part as usize, &mut next, act, taken, trail)
                     .is_err()
             {
                 legal = false;
@@ -581,6 +684,7 @@ impl Engine {
         }
         trail.truncate(mark);
         let parts = &self.rules.parts;
+        let mv = &played.mv;
         let ends_here = mv.is_pass()
             || next.result.is_some()
             || parts[mv.parts_played()..].iter().all(|p| p.optional);
@@ -593,17 +697,17 @@ impl Engine {
 
     /// The position a legal move leads to, without the checks: the board,
     /// the holdings and the turn, not the result (which follows from them).
-    fn rebuild(&self, pos: &Position, mv: &Move, trail: &mut Vec<position::Was>) -> Position {
+    fn rebuild(&self, pos: &Position, played: &Played, trail: &mut Vec<position::Was>) -> Position {
         let mut next = pos.clone();
         let mark = trail.len();
         let player = pos.to_move();
-        for (i, act) in mv.acts().iter().enumerate() {
+        for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
             let mut edit = position::Edit {
                 pos: &mut next,
                 trail,
             };
-            self.apply_act(&mut edit, option, act, mv.captured[i], player);
+            self.apply_act(&mut edit, option, act, taken, player);
         }
         trail.truncate(mark);
         self.end_turn(&mut next);
@@ -709,7 +813,7 @@ impl Engine {
         &self,
         root: &Position,
         pos: &Position,
-        mv: &Move,
+        mv: &Played,
         out: &mut Successors,
     ) {
         // The key once the turn has ended, without ending it.
@@ -721,7 +825,7 @@ impl Engine {
             return;
         }
         if out.all_ways || self.leads_elsewhere(root, pos, key, out) {
-            out.moves.push(*mv);
+            out.keep(mv);
             out.keys.push(key);
             // Ending the turn moves only the turn on: the result stands.
             out.results.push(pos.result);
@@ -764,7 +868,7 @@ impl Engine {
                     return None;
                 }
                 j if out.keys[j as usize] == key => {
-                    let earlier = out.moves[j as usize];
+                    let earlier = out.played(j as usize);
                     let rebuilt = self.rebuild(root, &earlier, &mut out.trail);
                     // Compared with `pos` once its turn ends.
                     let place = self.rules.turn_order.next(pos.place as usize);

@@ -32,6 +32,13 @@ pub enum Deed {
         from: Cell,
         /// The cell it arrives at.
         to: Cell,
+        /// For a capturing jump, which of the sets of pieces that a chain
+        /// from `from` to `to` may take it takes: how many others the
+        /// engine finds before it, from the position the act is played
+        /// in (so 0 when only one set ends there, as almost always, and
+        /// for every other act). The pieces themselves are found again
+        /// from the position (see [`Move`]).
+        capture: u16,
     },
     /// `bear off` or `return`: the top piece on `from` leaves the board.
     Lift {
@@ -86,7 +93,11 @@ impl Act {
     /// This act's option moving the piece on `from` to `to`.
     pub(super) fn moving(self, from: Cell, to: Cell) -> Act {
         Act {
-            deed: Deed::Move { from, to },
+            deed: Deed::Move {
+                from,
+                to,
+                capture: 0,
+            },
             ..self
         }
     }
@@ -107,13 +118,27 @@ impl Act {
 
     /// The same act arriving at `to` instead (a lift has no arrival and
     /// stays as it is): one member of a group of ways that share all but
-    /// their destination.
+    /// their destination, or the first capture of a chain that ends there.
     pub(super) fn landing(self, to: Cell) -> Act {
         let deed = match self.deed {
             Deed::Place { kind, .. } => Deed::Place { kind, to },
             Deed::Enter { kind, line, .. } => Deed::Enter { kind, line, to },
-            Deed::Move { from, .. } => Deed::Move { from, to },
+            Deed::Move { from, .. } => Deed::Move {
+                from,
+                to,
+                capture: 0,
+            },
             Deed::Lift { from } => Deed::Lift { from },
+        };
+        Act { deed, ..self }
+    }
+
+    /// The same jump taking the set of pieces numbered `capture` among
+    /// those its chains to its destination may take.
+    pub(super) fn taking(self, capture: u16) -> Act {
+        let deed = match self.deed {
+            Deed::Move { from, to, .. } => Deed::Move { from, to, capture },
+            other @ (Deed::Place { .. } | Deed::Enter { .. } | Deed::Lift { .. }) => other,
         };
         Act { deed, ..self }
     }
@@ -160,17 +185,19 @@ impl Act {
     }
 }
 
-/// A whole turn. `len == 0` is a pass. `captured[part]` lists the pieces
-/// a capturing jump in that part took, which its end cells alone cannot
-/// tell (kept per part, so that the move can be played again exactly).
+/// A whole turn: its acts, part by part. `len == 0` is a pass.
+///
+/// Small and `Copy` (34 bytes), and meaningful from the position it is
+/// played in, like any move: a capturing jump names the pieces it takes
+/// only by number (`Deed::Move::capture`), since they are almost always
+/// none or the one its ends tell. The engine finds them again by listing
+/// the jump's chains from that position ([`Played`] is a move with them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The acts of the turn's parts, in order; only the first `len` count.
     pub acts: [Act; MAX_PARTS],
     /// How many parts were played.
     pub len: u8,
-    /// The pieces a capturing jump took, per part.
-    pub captured: [CellSet; MAX_PARTS],
 }
 
 impl Move {
@@ -178,7 +205,6 @@ impl Move {
     pub const PASS: Move = Move {
         acts: [Act::EMPTY; MAX_PARTS],
         len: 0,
-        captured: [CellSet::EMPTY; MAX_PARTS],
     };
 
     /// Whether it is a pass.
@@ -196,15 +222,47 @@ impl Move {
     pub(crate) fn parts_played(&self) -> usize {
         self.acts().last().map_or(0, |a| a.part as usize + 1)
     }
+}
 
-    pub(crate) fn push(&mut self, act: Act, captured: CellSet) {
-        self.captured[self.len as usize] = captured;
-        self.acts[self.len as usize] = act;
-        self.len += 1;
+/// A move as the engine plays it: with the pieces each act's capturing
+/// jump takes, which the move names only by number. Made while a turn is
+/// walked (the listing keeps them for the moves it lists), or found again
+/// from the position for a move given from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played {
+    pub(crate) mv: Move,
+    /// `taken[i]`: the pieces act `i` takes by jumping them.
+    pub(crate) taken: [CellSet; MAX_PARTS],
+}
+
+impl Played {
+    /// A pass, and the start of a move being walked.
+    pub(crate) const PASS: Played = Played {
+        mv: Move::PASS,
+        taken: [CellSet::EMPTY; MAX_PARTS],
+    };
+
+    /// The acts played, part by part, each with the pieces it jumps and takes.
+    pub(crate) fn acts(&self) -> impl Iterator<Item = (&Act, CellSet)> {
+        self.mv.acts().iter().zip(self.taken.iter().copied())
+    }
+
+    /// Whether some act takes pieces by jumping them.
+    pub(crate) fn captures(&self) -> bool {
+        self.taken[..self.mv.len as usize]
+            .iter()
+            .any(|t| !t.is_empty())
+    }
+
+    pub(crate) fn push(&mut self, act: Act, taken: CellSet) {
+        let i = self.mv.len as usize;
+        self.mv.acts[i] = act;
+        self.taken[i] = taken;
+        self.mv.len += 1;
     }
 
     pub(crate) fn pop(&mut self) {
-        self.len -= 1;
-        self.captured[self.len as usize] = CellSet::EMPTY;
+        self.mv.len -= 1;
+        self.taken[self.mv.len as usize] = CellSet::EMPTY;
     }
 }

@@ -75,15 +75,19 @@ impl Engine {
         let player = pos.to_move();
         let mut at = pos.clone();
         let mut trail = Vec::new();
+        let Some(played) = self.played(pos, mv, &mut trail) else {
+            // Not reached for a move of `pos`: its captures are found.
+            return format!("{mv:?}");
+        };
         let mut parts = Vec::with_capacity(mv.len as usize);
-        for (i, act) in mv.acts().iter().enumerate() {
+        for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-            parts.push(self.act_text(&at, player, act, mv.captured[i]));
+            parts.push(self.act_text(&at, player, act, taken));
             let mut edit = Edit {
                 pos: &mut at,
                 trail: &mut trail,
             };
-            self.apply_act(&mut edit, option, act, mv.captured[i], player);
+            self.apply_act(&mut edit, option, act, taken, player);
         }
         parts.join("/")
     }
@@ -126,12 +130,12 @@ impl Engine {
                 Action::Jump {
                     capturing: true, ..
                 },
-                Deed::Move { from, to },
+                Deed::Move { from, to, .. },
             ) => {
                 let taken: Vec<String> = captured.iter().map(name).collect();
                 format!("{}x{}({})", name(from), name(to), taken.join(","))
             }
-            (_, Deed::Move { from, to }) => {
+            (_, Deed::Move { from, to, .. }) => {
                 let capture = pos.owner(to).is_some_and(|p| p != player);
                 let sep = if capture { 'x' } else { '-' };
                 format!("{}{sep}{}", name(from), name(to))

@@ -34,7 +34,7 @@
 //! an act may change and what a listing reads is in `reach.rs`.
 
 use super::generate::{Listing, Way};
-use super::moves::{Act, Move};
+use super::moves::{Act, Played};
 use super::position::{Edit, Was};
 use super::sample::{Tried, Ways, pick};
 use super::{COUNT, Engine, Position, Stage, Successors, Walk};
@@ -70,7 +70,7 @@ pub(super) struct Stem {
 
 impl Stem {
     /// The way of playing the parts before the last.
-    pub(super) fn prefix(&self, bases: &[Move]) -> Move {
+    pub(super) fn prefix(&self, bases: &[Played]) -> Played {
         let mut mv = bases[self.base as usize];
         if let Some(act) = self.act {
             mv.push(act, self.jumped);
@@ -123,7 +123,7 @@ impl Engine {
         scratch: &mut Successors,
     ) -> Outline<'a> {
         scratch.clear();
-        let mut mv = Move::PASS;
+        let mut mv = Played::PASS;
         let walk = Walk {
             root,
             pos,
@@ -241,23 +241,22 @@ impl Engine {
         index: usize,
         next: &mut Position,
         out: &mut Successors,
-    ) -> Option<(Move, CellSet)> {
+    ) -> Option<(Played, CellSet)> {
         let stem = out.stems[s];
         let leaf = index - stem.before as usize;
         let prefix = stem.prefix(&out.bases);
         let mut mv = prefix;
-        for (i, act) in prefix.acts().iter().enumerate() {
+        for (act, jumped) in prefix.acts() {
             // A decided game ends the turn: no act may follow.
             if next.result.is_some() {
                 return None;
             }
-            let (part, jumped) = (act.part as usize, prefix.captured[i]);
-            self.play_act(part, next, act, jumped, &mut out.trail)
+            self.play_act(act.part as usize, next, act, jumped, &mut out.trail)
                 .ok()?;
         }
         let parts = &self.rules.parts;
         if stem.alone && leaf == 0 {
-            let rest = &parts[prefix.parts_played()..];
+            let rest = &parts[prefix.mv.parts_played()..];
             if next.result.is_none() && !rest.iter().all(|p| p.optional) {
                 return None;
             }
@@ -295,12 +294,12 @@ impl Engine {
     pub(super) fn list_last_part(
         &self,
         at: &Position,
-        prefix: &Move,
+        prefix: &Played,
         acts: &mut Vec<Way>,
         captures: &mut Vec<CellSet>,
     ) {
         let player = at.to_move();
-        let earlier = self.earlier_of(prefix.acts(), player);
+        let earlier = self.earlier_of(prefix.mv.acts(), player);
         acts.clear();
         let last = self.rules.parts.len() - 1;
         self.acts_of_part(
@@ -323,7 +322,7 @@ impl Engine {
         &self,
         work: &mut Position,
         next: &Position,
-        drawn: &Move,
+        drawn: &Played,
         changed: CellSet,
         out: &mut Successors,
     ) -> usize {
@@ -333,9 +332,9 @@ impl Engine {
         let board = &self.rules.board;
         let mut acts = std::mem::take(&mut out.acts[last]);
         // Other ways found to lead there, their legality checked after.
-        out.moves.clear();
+        out.others.clear();
         let mut seen_drawn = false;
-        let mut leads = |work: &Position, mv: &Move, moves: &mut Vec<Move>| {
+        let mut leads = |work: &Position, mv: &Played, moves: &mut Vec<Played>| {
             if work.key == next.key && work.same_stacks(next) {
                 if mv == drawn {
                     seen_drawn = true;
@@ -365,13 +364,13 @@ impl Engine {
             let header = work.header();
             let trail = &mut out.trail;
             let mark = trail.len();
-            for (i, act) in prefix.acts().iter().enumerate() {
+            for (act, jumped) in prefix.acts() {
                 let option = &self.rules.parts[act.part as usize].options[act.option as usize];
                 let mut edit = Edit { pos: work, trail };
-                self.apply_act(&mut edit, option, act, prefix.captured[i], player);
+                self.apply_act(&mut edit, option, act, jumped, player);
             }
             if alone_fits {
-                leads(work, &prefix, &mut out.moves);
+                leads(work, &prefix, &mut out.others);
             }
             if tail_fits {
                 let mut sets = std::mem::take(&mut out.captures);
@@ -400,7 +399,7 @@ impl Engine {
                         self.apply_act(&mut edit, option, &act, jumped, player);
                         let mut mv = prefix;
                         mv.push(act, jumped);
-                        leads(work, &mv, &mut out.moves);
+                        leads(work, &mv, &mut out.others);
                         work.rollback(&inner, trail, at);
                     }
                 }
@@ -415,8 +414,8 @@ impl Engine {
             "the drawn way leads to its own result"
         );
         let mut m = 1;
-        for i in 0..out.moves.len() {
-            let mv = out.moves[i];
+        for i in 0..out.others.len() {
+            let mv = out.others[i];
             if self.play_checked(work, &mv, &mut out.trail).is_some() {
                 m += 1;
             }

@@ -8,6 +8,7 @@
 use super::budget;
 use super::generate::Listing;
 use super::moves::Act;
+use super::moves::Played;
 use super::notation::{ParseError, normalize, without_arrow};
 use super::{Earlier, Engine, Move, Position, Successors, WORK_PER_LISTING};
 use crate::rng::Rng;
@@ -50,7 +51,7 @@ impl Engine {
         let player = pos.to_move();
         let parts = &self.rules.parts;
         let mut cur = pos.clone();
-        let mut mv = Move::PASS;
+        let mut mv = Played::PASS;
         let mut earlier = Earlier::default();
         let mut part = 0;
         for segment in &wanted {
@@ -74,7 +75,7 @@ impl Engine {
         scratch.trail.clear();
         // Every check again, and the turn must be able to end here.
         let next = self.play_checked(pos, &mv, &mut scratch.trail)?;
-        Some((mv, next))
+        Some((mv.mv, next))
     }
 
     /// The act of `part` on `pos` that notation writes as `segment`
@@ -169,7 +170,7 @@ impl Engine {
         let player = pos.to_move();
         let parts = &self.rules.parts;
         let mut cur = pos.clone();
-        let mut mv = Move::PASS;
+        let mut mv = Played::PASS;
         let mut earlier = Earlier::default();
         for (part, rules) in parts.iter().enumerate() {
             if cur.result.is_some() {
@@ -195,6 +196,6 @@ impl Engine {
         }
         scratch.trail.clear();
         let next = self.play_checked(pos, &mv, &mut scratch.trail)?;
-        Some((mv, next))
+        Some((mv.mv, next))
     }
 }

@@ -44,7 +44,7 @@ impl Engine {
             }
             // The origin lowered, the destination raised or taken, the
             // jumped pieces removed (a chained jump may end where it began).
-            (_, Deed::Move { from, to }) => {
+            (_, Deed::Move { from, to, .. }) => {
                 let mut cells = jumped;
                 cells.insert(from);
                 cells.insert(to);

@@ -28,7 +28,7 @@
 
 use super::apply::{has_destination, has_origin};
 use super::generate::{Listing, MAX_SETS, Way};
-use super::moves::{Act, Move};
+use super::moves::{Act, Played};
 use super::outline::MISSES;
 use super::position::Was;
 use super::{Earlier, Engine, Outcome, Position, Successors};
@@ -107,8 +107,7 @@ impl Engine {
                 if compulsion == super::Compulsion::Most {
                     self.keep_captures(pos, compulsion, scratch);
                 }
-                let mv = scratch.moves[rng.below(scratch.len())];
-                *pos = self.replay(pos, &mv, &mut scratch.trail);
+                *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
                 return None;
             }
         } else if self.rules.mandatory_captures.is_some() {
@@ -116,8 +115,7 @@ impl Engine {
             if scratch.is_empty() {
                 return Some(self.stuck_outcome(pos));
             }
-            let mv = scratch.moves[rng.below(scratch.len())];
-            *pos = self.replay(pos, &mv, &mut scratch.trail);
+            *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
             return None;
         }
         let drawn = if self.rules.parts.len() == 1 {
@@ -177,8 +175,7 @@ impl Engine {
         if scratch.is_empty() {
             return Some(self.stuck_outcome(pos));
         }
-        let mv = scratch.moves[rng.below(scratch.len())];
-        *pos = self.replay(pos, &mv, &mut scratch.trail);
+        *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
         None
     }
 
@@ -224,7 +221,7 @@ impl Engine {
             let jumped = way.captured(&out.captures);
             let played = self.play_act(0, &mut work, &way.act, jumped, &mut out.trail);
             if played.is_ok() && work.on_board(enemy) < before {
-                let mut mv = Move::PASS;
+                let mut mv = Played::PASS;
                 mv.push(way.act, jumped);
                 self.finish_turn(pos, &work, &mv, out);
             }
