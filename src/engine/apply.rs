@@ -234,10 +234,7 @@ impl Engine {
             }
         }
         if flank.convert {
-            for c in flanked.iter() {
-                let (_, kind, height) = ed.take(c);
-                ed.put(c, player, kind, height);
-            }
+            ed.convert_all(flanked, player);
             (flanked, 0)
         } else {
             (CellSet::EMPTY, ed.take_all(flanked))

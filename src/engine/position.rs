@@ -463,6 +463,25 @@ impl Edit<'_> {
         self.pos.set_height(cell, height);
     }
 
+    /// Hands the stacks of `cells`, all the other player's, to `player`
+    /// as they are. Only their owners change, kept in the position's
+    /// header, so this is one set update per player and a key update per
+    /// cell, not a stack taken off and put back (the cells are still
+    /// noted: the trail also says which cells an act changed).
+    pub(crate) fn convert_all(&mut self, cells: CellSet, player: PlayerId) {
+        let enemy = player.other();
+        for cell in cells.iter() {
+            self.note(cell);
+            let i = cell.index();
+            let (kind, height) = (self.pos.kind[i], self.pos.height[i]);
+            self.pos.key ^= square_key(cell, enemy.index(), kind, height)
+                ^ square_key(cell, player.index(), kind, height);
+        }
+        debug_assert!(cells.is_subset(&self.pos.owned[enemy]));
+        self.pos.owned[enemy] = self.pos.owned[enemy].minus(cells);
+        self.pos.owned[player] = self.pos.owned[player].union(cells);
+    }
+
     /// Takes the whole stack off every cell of `cells`, which are all
     /// occupied; returns how many pieces that was. One set update per
     /// player instead of one per cell.
