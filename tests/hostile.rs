@@ -207,7 +207,7 @@ fn save_asks_before_replacing_and_never_replaces_what_is_not_a_regular_file() {
     // A user's own FILE.tmp is never touched.
     std::fs::write(dir.join("game.rec.tmp"), "mine").unwrap();
     let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nsave game.rec\nquit\n");
-    assert!(out.contains("Saved 1 moves to game.rec."), "{out}");
+    assert!(out.contains("Saved 1 move to game.rec."), "{out}");
     assert_eq!(
         std::fs::read_to_string(dir.join("game.rec.tmp")).unwrap(),
         "mine"
@@ -230,7 +230,7 @@ fn save_asks_before_replacing_and_never_replaces_what_is_not_a_regular_file() {
     // A link is written through, and stays a link.
     std::os::unix::fs::symlink("game.rec", dir.join("link.rec")).unwrap();
     let (_, out, _) = gamut_in(&dir, &["play", "network"], "d4\nsave link.rec\ny\nquit\n");
-    assert!(out.contains("Saved 1 moves"), "{out}");
+    assert!(out.contains("Saved 1 move "), "{out}");
     assert!(
         std::fs::symlink_metadata(dir.join("link.rec"))
             .unwrap()

@@ -183,6 +183,15 @@ fn parse_level(text: &str) -> Result<crate::ai::Budget, String> {
     })
 }
 
+/// `n` and a noun, plural unless `n` is one: "1 move", "3 moves".
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// User text (a typed move, a path, a record's field, an error that
 /// quotes one) made safe to print on a terminal.
 pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {

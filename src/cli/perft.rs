@@ -21,8 +21,8 @@ pub(super) fn run(
     for text in moves.unwrap_or("").split_whitespace() {
         if let Err(e) = played.play(text) {
             eprintln!(
-                "gamut: after {} moves: {}",
-                played.moves().len(),
+                "gamut: after {}: {}",
+                super::counted(played.moves().len(), "move"),
                 shown(&e.to_string())
             );
             return USAGE;

@@ -403,8 +403,8 @@ impl Session<'_> {
                 // Two computers in a game that may never end (J) stop at the cap.
                 if !self.seats.contains(&Seat::Human) && self.game.moves().len() >= self.ply_cap {
                     println!(
-                        "Stopped after {} moves: the ply cap of this session (--ply-cap), not a rule of the game.",
-                        self.ply_cap
+                        "Stopped after {}: the ply cap of this session (--ply-cap), not a rule of the game.",
+                        super::counted(self.ply_cap, "move")
                     );
                     return OK;
                 }
@@ -810,7 +810,8 @@ impl Session<'_> {
         }
         match saved {
             Ok(()) => {
-                println!("Saved {} moves to {path_shown}.", record.moves.len());
+                let moves = super::counted(record.moves.len(), "move");
+                println!("Saved {moves} to {path_shown}.");
                 self.saved_moves = record.moves.len();
             }
             Err(e) => println!("Not saved: {}", shown(&e.to_string())),
@@ -858,9 +859,9 @@ pub(super) fn replay(path: &str) -> i32 {
     let colour = colour_stdout();
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     println!(
-        "{} ({} moves, {result})",
+        "{} ({}, {result})",
         engine.rules().name,
-        record.moves.len(),
+        super::counted(record.moves.len(), "move"),
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

@@ -65,7 +65,11 @@ pub(super) fn summary(rules: &Rules) -> String {
     let board = if holes == 0 {
         format!("{} board", b.size_text())
     } else {
-        format!("{} board less {holes} cells", b.size_text())
+        format!(
+            "{} board less {}",
+            b.size_text(),
+            super::counted(holes, "cell")
+        )
     };
     format!(
         "{}: {board}, {} vs {}",
