@@ -303,6 +303,42 @@ fn draughts_a_round_of_captures_may_end_where_it_began() {
     assert_eq!(game.position().owner(c3), Some(PlayerId::FIRST));
 }
 
+/// The pieces a capture takes may be listed in any order, with spaces.
+#[test]
+fn draughts_a_capture_list_may_be_typed_in_any_order() {
+    let engine = draughts("  Black king on c3\n  White man on d4, d6, b6, b4, h8\n");
+    let mut game = Game::new(&engine);
+    game.play("c3xc3(d6, b4,D4,b6)").unwrap();
+    assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
+    // A list that leaves a piece out is no move.
+    assert_illegal(&Game::new(&engine), "c3xc3(b4,d4,b6)");
+}
+
+/// Kings are drawn apart from men: the player's symbol and the kind's
+/// letter, with a legend of the kinds.
+#[test]
+fn draughts_a_king_is_drawn_apart_from_a_man() {
+    let engine = draughts("  Black king on c3\n  Black man on a1\n  White man on d4\n");
+    let board = game_board(&Game::new(&engine));
+    let rank = |r: &str| {
+        board
+            .lines()
+            .find(|l| l.trim_start().starts_with(r))
+            .unwrap()
+            .to_string()
+    };
+    assert!(rank("3 ").contains(" Bk "), "{board}");
+    assert!(rank("1 ").contains(" B  "), "{board}");
+    assert!(rank("4 ").contains(" w  "), "{board}");
+    assert!(
+        board.contains("Kinds: man (B, w), king (Bk, wk)"),
+        "{board}"
+    );
+    // A game of one kind draws each piece as its player's letter alone.
+    let board = game_board(&Game::new(&shipped("tic-tac-toe")));
+    assert!(!board.contains("Kinds"), "{board}");
+}
+
 #[test]
 fn draughts_a_capturing_chain_goes_on_while_it_can() {
     let engine = draughts("  Black man on a1\n  White man on b2, d4, f6, h8\n");

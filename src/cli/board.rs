@@ -23,8 +23,10 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
     let rules = engine.rules();
     let b = &rules.board;
     let syms = piece_symbols(rules);
+    let marks_of_kinds = kind_marks(rules);
+    let marked = marks_of_kinds.iter().any(Option::is_some);
     let tall = b.cells.iter().any(|c| pos.height(c) > 1);
-    let inner = if tall { 3 } else { 1 };
+    let inner = if tall { 3 } else { 1 } + usize::from(marked);
     let paint = |code: &str, s: &str| {
         if colour {
             format!("{code}{s}{RESET}")
@@ -58,11 +60,13 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
                     None if !pos.is_empty(c) => format!("{:^inner$}", "*"),
                     None => paint(DIM, &format!("{:^inner$}", ".")),
                     Some(p) => {
-                        let text = if pos.height(c) > 1 {
-                            format!("{}{}", syms[p], pos.height(c))
-                        } else {
-                            syms[p].to_string()
-                        };
+                        let mut text = syms[p].to_string();
+                        if let Some(mark) = marks_of_kinds[pos.kind(c).index()] {
+                            text.push(mark);
+                        }
+                        if pos.height(c) > 1 {
+                            text.push_str(&pos.height(c).to_string());
+                        }
                         paint(COLOURS[p], &format!("{text:^inner$}"))
                     }
                 }
@@ -95,6 +99,18 @@ pub fn draw_marked(engine: &Engine, pos: &Position, marks: CellSet, colour: bool
             None => out.push_str(&format!("{name}\n")),
             Some(notes) => out.push_str(&format!("{name}: {notes}\n")),
         }
+    }
+    if marked {
+        // Each kind as it is drawn, for each player.
+        let kinds: Vec<String> = (rules.kinds.iter().zip(&rules.neutral))
+            .zip(&marks_of_kinds)
+            .filter(|((_, neutral), _)| !**neutral)
+            .map(|((kind, _), mark)| {
+                let mark = mark.map(String::from).unwrap_or_default();
+                format!("{kind} ({}{mark}, {}{mark})", syms[0], syms[1])
+            })
+            .collect();
+        out.push_str(&format!("Kinds: {}\n", kinds.join(", ")));
     }
     if !pos.neutral().is_empty() {
         let kinds: Vec<&str> = (rules.kinds.iter().zip(&rules.neutral))
@@ -133,6 +149,38 @@ pub fn piece_symbols(rules: &Rules) -> [char; 2] {
     } else {
         symbols
     }
+}
+
+/// How each kind of piece is told apart, after its player's symbol: in a
+/// game with more than one kind of players' pieces, nothing for the first
+/// such kind (the common piece) and the first letter of the name for the
+/// others (`Wk`, a king), or its number where two share a letter. `None`
+/// for every kind of a game of one kind, and for neutral kinds (`*`).
+pub fn kind_marks(rules: &Rules) -> Vec<Option<char>> {
+    let kinds: Vec<usize> = (0..rules.kinds.len())
+        .filter(|&k| !rules.neutral[k])
+        .collect();
+    let mut marks = vec![None; rules.kinds.len()];
+    let Some((_, others)) = kinds.split_first() else {
+        return marks;
+    };
+    let letter = |k: usize| {
+        let c = rules.kinds[k].chars().next().unwrap_or('?');
+        c.is_ascii_alphabetic().then(|| c.to_ascii_lowercase())
+    };
+    let letters: Vec<Option<char>> = others.iter().map(|&k| letter(k)).collect();
+    // A letter that reads as a digit of the coordinates is no mark.
+    let distinct = letters.iter().enumerate().all(|(i, l)| {
+        l.is_some_and(|c| !matches!(c, 'l' | 'i' | 'o')) && !letters[..i].contains(l)
+    });
+    for (i, &k) in others.iter().enumerate() {
+        marks[k] = if distinct {
+            letters[i]
+        } else {
+            char::from_digit((i + 2) as u32, 36)
+        };
+    }
+    marks
 }
 
 /// What a player holds off the board: "10 in reserve, 2 borne off".

@@ -208,7 +208,7 @@ impl Engine {
         let mut other_arrows: Vec<String> = Vec::new();
         // A capture written as its path of landings (`c3xe5xg3`), as
         // draughts players write it: the pieces taken lie between them.
-        let path = self.capture_path(&wanted);
+        let path = self.capture_path(&wanted).map(|p| normalize(&p));
         for (mv, next) in ways.moves.iter().zip(&ways.positions) {
             let written = normalize(&self.notation(pos, mv));
             let Some(i) = find(next) else { continue };
@@ -320,9 +320,24 @@ fn arrow(dir: Dir) -> String {
 pub(super) fn normalize(text: &str) -> String {
     text.to_lowercase()
         .split('/')
-        .map(str::trim)
+        .map(|part| sorted_captures(part.trim()))
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// A part with its list of pieces taken, `a1xe5(d4,b2)`, in one order
+/// (sorted) and without spaces, so that a list typed in any order reads
+/// as the written one.
+fn sorted_captures(part: &str) -> String {
+    let Some(open) = part.find('(').filter(|_| part.ends_with(')')) else {
+        return part.to_string();
+    };
+    let mut cells: Vec<&str> = part[open + 1..part.len() - 1]
+        .split(',')
+        .map(str::trim)
+        .collect();
+    cells.sort_unstable();
+    format!("{}({})", &part[..open], cells.join(","))
 }
 
 /// Whether `typed` is `written` with some entry arrows left out: every
