@@ -461,3 +461,35 @@ fn dropping_follows_the_players_frame() {
     moves.sort();
     assert_eq!(moves, ["a4", "b4", "c4"]);
 }
+
+/// A refused later part is explained by what that part allows: an arrow
+/// on a taken cell, out of the amazon's sight, a part too many, or none;
+/// a J return from a cell that is not the player's, or on the entry's
+/// line.
+#[test]
+fn a_refused_later_part_says_why() {
+    let engine = shipped("amazons");
+    let game = Game::new(&engine);
+    let why = |text: &str| engine.explain(game.position(), text);
+    assert_eq!(why("d1-d7/d7").as_deref(), Some("d7 is occupied"));
+    assert_eq!(
+        why("d1-d7/c5").as_deref(),
+        Some("c5 is not in sight of d7, the last piece")
+    );
+    assert_eq!(
+        why("d1-d7/g7/g8").as_deref(),
+        Some("a turn here has at most 2 parts")
+    );
+    assert_eq!(
+        why("d1-d7").as_deref(),
+        Some("this move needs its later part too")
+    );
+    let engine = shipped("j");
+    let game = Game::new(&engine);
+    let why = |text: &str| engine.explain(game.position(), text);
+    assert_eq!(why("a1^/c4").as_deref(), Some("c4 holds no piece of yours"));
+    assert_eq!(
+        why("a1^/a1").as_deref(),
+        Some("a1 is on the line of this turn's entry")
+    );
+}

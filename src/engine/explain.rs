@@ -11,7 +11,7 @@ use super::generate::Listing;
 use super::notation::without_arrow;
 use super::{Earlier, Engine, Position, Refusal};
 use crate::rules::PlayerId;
-use crate::rules::{Action, Cell, CellSet, Test};
+use crate::rules::{Action, Cell, CellSet, NearLast, Test};
 
 impl Engine {
     /// A one-line reason why `text` is not a legal move in `pos`; none
@@ -25,29 +25,57 @@ impl Engine {
 
     fn find_reason(&self, pos: &Position, text: &str) -> Option<String> {
         let text = text.trim().to_lowercase();
-        let first = text.split('/').next().unwrap_or("");
-        let player = pos.to_move();
         let board = &self.rules.board;
-        let cells = cells_in(first);
-        for c in &cells {
-            if board.parse_cell(c).is_none() {
-                return Some(if is_grid_cell(self, c) {
+        for c in cells_in(&text) {
+            if board.parse_cell(&c).is_none() {
+                return Some(if is_grid_cell(self, &c) {
                     format!("{c} is not part of the board")
                 } else {
                     format!("{c} is not on the board")
                 });
             }
         }
-        let cells: Vec<Cell> = cells.iter().filter_map(|c| board.parse_cell(c)).collect();
         if let Some(reason) = self.refused_after_playing(pos, &text) {
             return Some(reason);
         }
-        let part0 = &self.rules.parts[0].options;
+        let first = text.split('/').next().unwrap_or("");
+        self.part_reason(pos, 0, first, Earlier::default())
+    }
+
+    /// Why `segment`, the text of an act of `part` on `pos` (which the
+    /// earlier parts of the turn reached, leaving `earlier`), is no act
+    /// of it: by the cells it names and what the part's options allow.
+    fn part_reason(
+        &self,
+        pos: &Position,
+        part: usize,
+        segment: &str,
+        earlier: Earlier,
+    ) -> Option<String> {
+        let player = pos.to_move();
+        let board = &self.rules.board;
+        let cells: Vec<Cell> = cells_in(segment)
+            .iter()
+            .filter_map(|c| board.parse_cell(c))
+            .collect();
+        let part0 = &self.rules.parts[part].options;
         let has = |f: fn(&Action) -> bool| part0.iter().any(|o| f(&o.action));
-        let is_entry = without_arrow(first) != first;
+        let is_entry = without_arrow(segment) != segment;
+        // No option that brings a piece in has one to bring (a neutral
+        // kind needs none).
+        let nothing_to_bring = part0
+            .iter()
+            .filter(|o| matches!(o.action, Action::Place { .. } | Action::Enter { .. }))
+            .all(|o| self.kinds_in_reserve(o, pos, player).next().is_none());
+        // The cell `next to`/`in sight of the last piece` refers to.
+        let last = if part == 0 {
+            pos.last_cell()
+        } else {
+            earlier.last
+        };
         match cells.as_slice() {
             [c] if is_entry => {
-                if pos.reserve_total(player) == 0 {
+                if nothing_to_bring {
                     return Some("you have no pieces in reserve".into());
                 }
                 let line_full = part0
@@ -67,7 +95,7 @@ impl Engine {
                 ))
             }
             [c] if has(|a| matches!(a, Action::Place { .. })) => {
-                if pos.reserve_total(player) == 0 {
+                if nothing_to_bring {
                     return Some("you have no pieces in reserve".into());
                 }
                 if !pos.is_empty(*c) {
@@ -79,6 +107,27 @@ impl Engine {
                     .fold(CellSet::EMPTY, |acc, on| acc.union(on[player]));
                 if !allowed.contains(*c) {
                     return Some(self.outside(*c, allowed, "place a piece on"));
+                }
+                // Tied to the last piece: every placing option is.
+                let placing = part0
+                    .iter()
+                    .filter(|o| matches!(o.action, Action::Place { .. }));
+                let near: Option<Vec<&NearLast>> = placing.map(|o| o.near_last.as_ref()).collect();
+                if let (Some(near), Some(last)) = (near, last)
+                    && !near
+                        .iter()
+                        .any(|n| self.near_last(n, pos, player, last).contains(*c))
+                {
+                    let how = if near.iter().all(|n| n.sight) {
+                        "in sight of"
+                    } else {
+                        "next to"
+                    };
+                    return Some(format!(
+                        "{} is not {how} {}, the last piece",
+                        board.cell_name(*c),
+                        board.cell_name(last)
+                    ));
                 }
                 // A piece that falls does not stop in mid-air.
                 for o in part0 {
@@ -115,6 +164,29 @@ impl Engine {
                     }
                 }
                 None
+            }
+            [c] if has(|a| matches!(a, Action::Return { .. })) => {
+                let name = board.cell_name(*c);
+                if pos.owner(*c) != Some(player) {
+                    return Some(format!("{name} holds no piece of yours"));
+                }
+                if earlier.entry_line.contains(*c) {
+                    return Some(format!("{name} is on the line of this turn's entry"));
+                }
+                let allowed = part0.iter().fold(CellSet::EMPTY, |acc, o| match &o.action {
+                    Action::Return { from, .. } => acc.union(from[player]),
+                    Action::Place { .. }
+                    | Action::Enter { .. }
+                    | Action::Relocate { .. }
+                    | Action::Step { .. }
+                    | Action::Slide { .. }
+                    | Action::Jump { .. }
+                    | Action::BearOff { .. } => acc,
+                });
+                if !allowed.contains(*c) {
+                    return Some(self.outside(*c, allowed, "take back a piece from"));
+                }
+                Some(format!("the piece on {name} cannot be taken back here"))
             }
             [from, to] => {
                 if pos.owner(*from) != Some(player) {
@@ -245,7 +317,7 @@ impl Engine {
             // Played, it passes every rule: the later parts must be at fault.
             if self.rules.parts.len() > 1 {
                 let after = self.earlier_after(0, &act, player, Earlier::default());
-                return Some(self.later_part_reason(&next, text, after.entry_line));
+                return Some(self.later_part_reason(&next, text, after));
             }
         }
         None
@@ -254,43 +326,22 @@ impl Engine {
 
 impl Engine {
     /// Why the second part of a typed move is refused after a legal first part.
-    fn later_part_reason(&self, after_first: &Position, text: &str, line: CellSet) -> String {
-        let board = &self.rules.board;
-        let player = after_first.to_move();
+    fn later_part_reason(&self, after_first: &Position, text: &str, earlier: Earlier) -> String {
         let Some(second) = text.split('/').nth(1) else {
             if self.rules.parts[1..].iter().any(|p| !p.optional) {
                 return "this move needs its later part too".into();
             }
             return "that is not a legal move here".into();
         };
-        let Some(cell) = cells_in(second).first().and_then(|c| board.parse_cell(c)) else {
+        let parts = self.rules.parts.len();
+        if text.split('/').count() > parts {
+            return format!("a turn here has at most {parts} parts");
+        }
+        if cells_in(second).is_empty() {
             return format!("`{second}` is not a cell");
-        };
-        let name = board.cell_name(cell);
-        if after_first.owner(cell) != Some(player) {
-            return format!("after that entry, {name} holds no piece of yours");
         }
-        if line.contains(cell) {
-            return format!("{name} is on the line of this turn's entry");
-        }
-        let allowed =
-            self.rules.parts[1..]
-                .iter()
-                .flat_map(|p| &p.options)
-                .fold(CellSet::EMPTY, |acc, o| match &o.action {
-                    Action::Return { from, .. } => acc.union(from[player]),
-                    Action::Place { .. }
-                    | Action::Enter { .. }
-                    | Action::Relocate { .. }
-                    | Action::Step { .. }
-                    | Action::Slide { .. }
-                    | Action::Jump { .. }
-                    | Action::BearOff { .. } => acc,
-                });
-        if !allowed.contains(cell) {
-            return self.outside(cell, allowed, "take back a piece from");
-        }
-        format!("{name} cannot be taken back after that entry")
+        self.part_reason(after_first, 1, second, earlier)
+            .unwrap_or_else(|| format!("`{second}` cannot follow that move"))
     }
 }
 

@@ -432,7 +432,13 @@ impl Engine {
     }
 
     /// The cells `near` allows an act's cell to be on.
-    fn near_last(&self, near: &NearLast, pos: &Position, player: PlayerId, last: Cell) -> CellSet {
+    pub(super) fn near_last(
+        &self,
+        near: &NearLast,
+        pos: &Position,
+        player: PlayerId,
+        last: Cell,
+    ) -> CellSet {
         let board = &self.rules.board;
         if near.sight {
             board.sight(last, near.dirs[player], pos.occupied())
@@ -811,7 +817,7 @@ impl Engine {
     }
 
     /// The kinds this option may take from the player's reserve.
-    fn kinds_in_reserve(
+    pub(super) fn kinds_in_reserve(
         &self,
         option: &MoveRule,
         pos: &Position,
