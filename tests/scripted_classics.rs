@@ -493,3 +493,28 @@ fn a_refused_later_part_says_why() {
         Some("a1 is on the line of this turn's entry")
     );
 }
+
+/// What `rules` prints names every rule that changes play: mandatory
+/// captures, promotion, and a precedence other than the default.
+#[test]
+fn the_rules_summary_names_captures_promotions_and_precedence() {
+    let summary = shipped("english-draughts").rules().summary();
+    assert!(
+        summary.contains("Captures are mandatory: a player who can take a piece must.\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("A man that arrives on a8 b8 c8 d8 e8 f8 g8 h8 (Black) or a1 b1 c1 d1 e1 f1 g1 h1 (White) becomes a king; a chain of jumps stops there.\n"),
+        "{summary}"
+    );
+    assert!(!summary.contains("several goals"), "{summary}");
+    let engine = engine_of(
+        "extends \"tic-tac-toe\"\nprecedence opponent wins, mover loses, mover wins, opponent loses\n",
+    );
+    let summary = engine.rules().summary();
+    assert!(
+        summary.contains("When several goals hold at once, the first of these decides: the opponent wins, then the mover loses, then the mover wins, then the opponent loses.\n"),
+        "{summary}"
+    );
+    assert!(!summary.contains("mandatory"), "{summary}");
+}

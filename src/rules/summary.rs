@@ -83,6 +83,57 @@ impl Rules {
                 out.push_str(&format!("  - {}\n", o.text));
             }
         }
+        match self.mandatory_captures {
+            Some(Compulsion::Any) => {
+                out.push_str("Captures are mandatory: a player who can take a piece must.\n");
+            }
+            Some(Compulsion::Most) => out.push_str(
+                "Captures are mandatory: a player who can take a piece must, taking the most.\n",
+            ),
+            None => {}
+        }
+        for p in &self.promotions {
+            let whose: Vec<String> = PlayerId::BOTH
+                .into_iter()
+                .filter(|&q| !p.region[q].is_empty())
+                .map(|q| {
+                    let cells: Vec<String> = p.region[q].iter().map(|c| b.cell_name(c)).collect();
+                    format!("{} ({})", cells.join(" "), self.players[q].name)
+                })
+                .collect();
+            let stops = if p.ends_move {
+                "; a chain of jumps stops there"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "A {} that arrives on {} becomes a {}{stops}.\n",
+                self.kinds[p.from],
+                whose.join(" or "),
+                self.kinds[p.to],
+            ));
+        }
+        if self.precedence != Rules::DEFAULT_PRECEDENCE {
+            let order: Vec<String> = self
+                .precedence
+                .iter()
+                .map(|(side, outcome)| {
+                    let side = match side {
+                        Side::Mover => "the mover",
+                        Side::Opponent => "the opponent",
+                    };
+                    let outcome = match outcome {
+                        GoalOutcome::Wins => "wins",
+                        GoalOutcome::Loses => "loses",
+                    };
+                    format!("{side} {outcome}")
+                })
+                .collect();
+            out.push_str(&format!(
+                "When several goals hold at once, the first of these decides: {}.\n",
+                order.join(", then ")
+            ));
+        }
         if let Some(limit) = &self.group_limit {
             out.push_str(&format!(
                 "No group of one player's pieces may hold more than {} after a move.\n",
