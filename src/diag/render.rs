@@ -78,13 +78,14 @@ pub fn render(diag: &Diagnostic, sources: &Sources, colour: bool) -> String {
     ));
     out.push_str(&paint(BOLD, &format!(": {}", clipped(&diag.message))));
     out.push('\n');
-    snippet(&mut out, sources, diag.span, "", &paint, level_colour);
+    let mut pad = snippet(&mut out, sources, diag.span, "", &paint, level_colour);
     if let Some((span, note)) = &diag.note {
-        snippet(&mut out, sources, *span, note, &paint, BLUE);
+        pad = snippet(&mut out, sources, *span, note, &paint, BLUE);
     }
+    // `=` lines up under the last gutter's `|`.
     if let Some(help) = &diag.help {
         out.push_str(&format!(
-            "   = {} {}\n",
+            "{pad} = {} {}\n",
             paint(BOLD, "help:"),
             clipped(help)
         ));
@@ -92,7 +93,7 @@ pub fn render(diag: &Diagnostic, sources: &Sources, colour: bool) -> String {
     if diag.more > 0 {
         let plural = if diag.more == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "   = {} {} more {}{plural}[{}] left out of this report\n",
+            "{pad} = {} {} more {}{plural}[{}] left out of this report\n",
             paint(BOLD, "note:"),
             diag.more,
             diag.severity.word(),
@@ -102,6 +103,8 @@ pub fn render(diag: &Diagnostic, sources: &Sources, colour: bool) -> String {
     out
 }
 
+/// Writes the place of `span` (its file, line and caret) and returns the
+/// gutter's padding, as wide as the line number.
 fn snippet(
     out: &mut String,
     sources: &Sources,
@@ -109,7 +112,7 @@ fn snippet(
     label: &str,
     paint: &dyn Fn(&str, &str) -> String,
     caret_colour: &str,
-) {
+) -> String {
     let gutter_colour = BLUE;
     let source = sources.get(span.file);
     let (line, col) = sources.line_col(span.file, span.start);
@@ -172,6 +175,7 @@ fn snippet(
         paint(gutter_colour, "|"),
         caret_line
     ));
+    pad
 }
 
 /// One diagnostic as a JSON object for tools.
