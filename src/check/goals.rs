@@ -36,6 +36,7 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
             ast::OutcomeWord::Loses => GoalOutcome::Loses,
         };
         let text = ch.source_text(d.span);
+        let first = goals.len();
         for player in players {
             if let Some(test) = check_condition(ch, condition, ctx, player) {
                 goals.push(Goal {
@@ -46,8 +47,40 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
                 });
             }
         }
+        // A row that fits on no line, for any of the goal's players.
+        let rows: Option<Vec<(u32, u32)>> = goals[first..]
+            .iter()
+            .map(|g| match g.test {
+                GoalTest::InRow { count, lines, .. } => Some((count, longest_line(ctx, lines))),
+                GoalTest::Chain { .. }
+                | GoalTest::Network(_)
+                | GoalTest::AllIn { .. }
+                | GoalTest::AllOff
+                | GoalTest::AllConnected { .. }
+                | GoalTest::PieceIn { .. }
+                | GoalTest::EnemyAtMost { .. } => None,
+            })
+            .collect();
+        if let Some(rows) = rows
+            && let Some(&(count, _)) = rows.first()
+            && rows.iter().all(|(count, longest)| longest < count)
+        {
+            let longest = rows.iter().map(|r| r.1).max().unwrap_or(0);
+            ch.report(Kind::RowLongerThanBoard { count, longest }, d.span);
+        }
     }
     goals
+}
+
+/// The most usable cells one line of the board holds along `lines`.
+fn longest_line(ctx: &Context, lines: DirSet) -> u32 {
+    let board = ctx.board;
+    board
+        .cells
+        .iter()
+        .flat_map(|c| lines.iter().map(move |d| board.line_through(c, d).len()))
+        .max()
+        .unwrap_or(0) as u32
 }
 
 fn check_condition(

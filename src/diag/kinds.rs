@@ -142,6 +142,8 @@ pub enum Code {
     W011,
     /// `mandatory-captures-without-captures.game`
     W012,
+    /// `row-longer-than-the-board.game`
+    W013,
 }
 
 impl Code {
@@ -212,6 +214,7 @@ impl Code {
         Code::W010,
         Code::W011,
         Code::W012,
+        Code::W013,
     ];
 
     /// The code as written in reports: `G042`.
@@ -513,6 +516,11 @@ impl Code {
                 "W012",
                 "`captures are mandatory` in a game where no move can take a piece",
                 "mandatory-captures-without-captures",
+            ),
+            Code::W013 => (
+                "W013",
+                "a goal of N in a row where no line of the board along its directions holds N cells, so it never holds",
+                "row-longer-than-the-board",
             ),
         }
     }
@@ -899,6 +907,13 @@ pub enum Kind {
     },
     /// W012: `captures are mandatory` where nothing can take.
     MandatoryWithoutCaptures,
+    /// W013: a row goal longer than every line of the board it may lie on.
+    RowLongerThanBoard {
+        /// The row's length.
+        count: u32,
+        /// The most cells any line along its directions holds.
+        longest: u32,
+    },
 }
 
 impl Kind {
@@ -970,6 +985,7 @@ impl Kind {
             Kind::ExplosiveNetwork => Code::W010,
             Kind::MustPartClosedEarly { .. } => Code::W011,
             Kind::MandatoryWithoutCaptures => Code::W012,
+            Kind::RowLongerThanBoard { .. } => Code::W013,
         }
     }
 
@@ -1121,6 +1137,9 @@ impl Kind {
             Kind::MandatoryWithoutCaptures => {
                 "`captures are mandatory`, but no move of this game can take a piece, so it changes nothing".into()
             }
+            Kind::RowLongerThanBoard { count, longest } => format!(
+                "no line of this board along these directions holds {count} cells (the longest holds {longest}), so this goal never holds"
+            ),
             Kind::MustPartClosedEarly { first } => {
                 let before = if *first == 2 {
                     "the first turn has".to_string()
@@ -1299,6 +1318,9 @@ impl Kind {
             }
             Kind::MandatoryWithoutCaptures => {
                 "give a move a way to take (`jump … capturing`, `onto … enemy`, `capturing flanked enemies`), or remove the line".into()
+            }
+            Kind::RowLongerThanBoard { longest, .. } => {
+                format!("ask for a row of at most {longest}, or make the board bigger")
             }
             Kind::MustPartClosedEarly { .. } => {
                 "make the part `then may`, or give an opening of single moves its own turn order (`turns White, then repeat Black, Black, White, White`)".into()
