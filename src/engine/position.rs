@@ -194,7 +194,7 @@ impl Position {
 
     /// The cell of the game's last act, when a rule refers to it.
     pub fn last_cell(&self) -> Option<Cell> {
-        (self.last != NO_LAST).then_some(Cell::new(self.last as usize))
+        (self.last != NO_LAST).then(|| Cell::new(self.last as usize))
     }
 
     /// Whether the two positions agree in their stacks, holdings and last
