@@ -79,7 +79,9 @@ fn regions_nested_past_64_are_refused_at_any_length() {
         for i in 0..n {
             text.push_str(&format!("region zone{i} = zone{}\n", i + 1));
         }
-        text.push_str(&format!("region zone{n} = a1\nmove place on zone0\n"));
+        text.push_str(&format!(
+            "region zone{n} = a1\nmove place on zone0\nreserve 1 each\n"
+        ));
         text
     };
     assert!(codes(&chain(63)).is_empty());

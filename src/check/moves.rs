@@ -845,6 +845,51 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
     }
 }
 
+/// Warns about a `place` or `enter` that never has a piece to bring: no
+/// player holds one of its kinds in reserve at the start, and no move
+/// returns a piece there (a neutral kind needs no reserve).
+pub(super) fn warn_nothing_to_bring(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
+    let refills = rules.parts.iter().flat_map(|p| &p.options).any(|o| {
+        matches!(
+            o.action,
+            Action::Return {
+                to_reserve: true,
+                ..
+            }
+        )
+    });
+    if refills {
+        return;
+    }
+    let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
+    for d in part_decls(decls) {
+        match d {
+            PartDecl::Move(option) => spans[0].push(option.span),
+            PartDecl::Then { options, .. } => spans.push(options.iter().map(|o| o.span).collect()),
+        }
+    }
+    for (part, options) in rules.parts.iter().enumerate() {
+        for (i, option) in options.options.iter().enumerate() {
+            if !matches!(option.action, Action::Place { .. } | Action::Enter { .. }) {
+                continue;
+            }
+            let brings = |k: KindId| option.kind.is_none_or(|wanted| wanted == k);
+            let held = KindId::all(rules.kinds.len()).any(|k| {
+                brings(k)
+                    && (option.kind == Some(k) && rules.neutral[k]
+                        || rules.reserve.iter().any(|r| r[k] > 0))
+            });
+            if !held {
+                let span = spans.get(part).and_then(|s| s.get(i)).copied();
+                ch.diags.push(Diagnostic::new(
+                    Kind::NothingToBring,
+                    span.unwrap_or(ch.file_start),
+                ));
+            }
+        }
+    }
+}
+
 /// Warns about rules whose moves can explode on a crowded board, so that a
 /// designer hears of it before a game stops with the work budget spent:
 /// chained jumps over any piece on a board too big for the jump flood, and

@@ -144,6 +144,8 @@ pub enum Code {
     W012,
     /// `row-longer-than-the-board.game`
     W013,
+    /// `place-without-reserve.game`
+    W014,
 }
 
 impl Code {
@@ -215,6 +217,7 @@ impl Code {
         Code::W011,
         Code::W012,
         Code::W013,
+        Code::W014,
     ];
 
     /// The code as written in reports: `G042`.
@@ -521,6 +524,11 @@ impl Code {
                 "W013",
                 "a goal of N in a row where no line of the board along its directions holds N cells, so it never holds",
                 "row-longer-than-the-board",
+            ),
+            Code::W014 => (
+                "W014",
+                "a `place` or `enter` with no piece ever to bring: none in reserve, and no move returns one there",
+                "place-without-reserve",
             ),
         }
     }
@@ -914,6 +922,8 @@ pub enum Kind {
         /// The most cells any line along its directions holds.
         longest: u32,
     },
+    /// W014: a placement or entry with nothing ever in reserve to bring.
+    NothingToBring,
 }
 
 impl Kind {
@@ -986,6 +996,7 @@ impl Kind {
             Kind::MustPartClosedEarly { .. } => Code::W011,
             Kind::MandatoryWithoutCaptures => Code::W012,
             Kind::RowLongerThanBoard { .. } => Code::W013,
+            Kind::NothingToBring => Code::W014,
         }
     }
 
@@ -1136,6 +1147,9 @@ impl Kind {
             ),
             Kind::MandatoryWithoutCaptures => {
                 "`captures are mandatory`, but no move of this game can take a piece, so it changes nothing".into()
+            }
+            Kind::NothingToBring => {
+                "this move brings a piece from the reserve, but no player ever has one there, so it is never open".into()
             }
             Kind::RowLongerThanBoard { count, longest } => format!(
                 "no line of this board along these directions holds {count} cells (the longest holds {longest}), so this goal never holds"
@@ -1318,6 +1332,9 @@ impl Kind {
             }
             Kind::MandatoryWithoutCaptures => {
                 "give a move a way to take (`jump … capturing`, `onto … enemy`, `capturing flanked enemies`), or remove the line".into()
+            }
+            Kind::NothingToBring => {
+                "give the players pieces in hand (`reserve 10 each`), or a move that returns pieces there".into()
             }
             Kind::RowLongerThanBoard { longest, .. } => {
                 format!("ask for a row of at most {longest}, or make the board bigger")
