@@ -160,6 +160,22 @@ fn perft_counts_leaves_at_the_last_depth_and_speaks_json() {
     assert_eq!(v["leaves"], serde_json::json!([1, 48, 2268]));
 }
 
+/// A perft asked for more than its time stops there, with the depths
+/// finished printed and the reason; within its time it is unchanged.
+#[test]
+fn perft_stops_when_its_seconds_run_out() {
+    let (code, out, err) = gamut(&["perft", "connect-four", "40", "--seconds", "0.3"]);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("perft(1) = 7\nperft(2) = 49\n"), "{out}");
+    assert!(
+        err.contains("the time given with --seconds ran out"),
+        "{err}"
+    );
+    let (code, out, _) = gamut(&["perft", "connect-four", "3", "--seconds", "60"]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("perft(3) = 343\n"), "{out}");
+}
+
 #[test]
 fn color_follows_the_flag_and_never_reaches_a_dumb_terminal() {
     let (_, out, _) = gamut(&["--color", "always", "validate", "network"]);

@@ -113,6 +113,10 @@ enum Command {
         /// Moves to play first, in notation, separated by spaces.
         #[arg(long, value_name = "MOVES")]
         moves: Option<String>,
+        /// Stop after this many seconds (`90`, `1.5`), the depths finished
+        /// by then printed.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        seconds: Option<std::time::Duration>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -275,8 +279,18 @@ pub fn run() -> i32 {
             depth,
             divide,
             moves,
+            seconds,
             format,
-        } => perft::run(&game, depth, divide, moves.as_deref(), format),
+        } => {
+            let run = || perft::run(&game, depth, divide, moves.as_deref(), format);
+            match seconds {
+                Some(limit) => {
+                    let deadline = std::time::Instant::now() + limit;
+                    crate::engine::with_deadline(deadline, run)
+                }
+                None => run(),
+            }
+        }
         Command::Bench(args) => bench::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Analyze(args) => analyze::run(&args),

@@ -1,4 +1,4 @@
-//! `gamut perft GAME DEPTH [--divide] [--moves "m1 m2 …"]`
+//! `gamut perft GAME DEPTH [--divide] [--moves "m1 m2 …"] [--seconds S]`
 
 use std::time::Instant;
 
@@ -90,6 +90,10 @@ pub(super) fn run(
 
 /// Says why a count could not be finished.
 fn stopped(why: &Overrun) -> i32 {
+    if *why == Overrun::Deadline {
+        eprintln!("gamut: perft stopped: the time given with --seconds ran out");
+        return USAGE;
+    }
     eprintln!("gamut: perft stopped: {}", shown(&why.to_string()));
     eprintln!("gamut: a rule of this game makes some position's moves too many to list");
     USAGE
