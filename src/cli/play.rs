@@ -369,8 +369,10 @@ impl Session<'_> {
                         println!(
                             "A move is still read part by part: type all its parts, as in `a1-b2/b2-c3`."
                         );
-                    } else {
+                    } else if self.seats.contains(&Seat::Human) {
                         println!("A rule of this game makes them too many; `undo` goes back.");
+                    } else {
+                        println!("A rule of this game makes them too many.");
                     }
                     told_overrun = true;
                 }
