@@ -153,3 +153,41 @@ fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
     let checked = gamut::load::check_source("singular.game", text, Origin::Memory);
     assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
 }
+
+/// A clause written without its comma is told the comma is missing; the
+/// advice that a declaration starts a line is kept for a declaration's
+/// keyword found in mid-line.
+#[test]
+fn a_missing_comma_is_named_and_a_new_line_only_before_a_keyword() {
+    let helps = |line: &str| -> Vec<String> {
+        let text = format!(
+            "board 6 x 6\nplayers A, B\npieces amazon, neutral arrow\nsetup\n  A amazon on a1\n  B amazon on f6\n{line}\n"
+        );
+        let checked = gamut::load::check_source("comma.game", &text, Origin::Memory);
+        checked
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.help.clone())
+            .collect()
+    };
+    let help = helps("move slide any\nthen must place arrow in sight of the last piece");
+    assert_eq!(
+        help,
+        ["a comma is missing before `in`: the clauses after a move are set off by commas"]
+    );
+    let help = helps("move slide any up to 3 onto empty enemy");
+    assert!(
+        help[0].starts_with("a comma is missing before `enemy`"),
+        "{help:?}"
+    );
+    let help = helps("move slide any goal each wins with 3 in a row");
+    assert!(
+        help[0].starts_with("a new declaration must start"),
+        "{help:?}"
+    );
+    let help = helps("move slide any up to 3 onto empty zzz");
+    assert!(
+        !help.iter().any(|h| h.contains("new declaration")),
+        "{help:?}"
+    );
+}

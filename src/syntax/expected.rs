@@ -392,9 +392,17 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
             help = Some(format!(
                 "a distance says how it counts: `exactly {found}`, `up to {found}` or `1..{found}`"
             ));
+        } else if comma_missing(chunk, pos) {
+            // `then must place in sight of the last piece`: the clause is
+            // right, and only its comma is missing.
+            help = Some(format!(
+                "a comma is missing before `{found}`: the clauses after a move are set off by commas"
+            ));
         } else if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
             help = Some(format!("did you mean `{word}`?"));
-        } else if phrases.iter().any(|p| p == "the end of the declaration") {
+        } else if phrases.iter().any(|p| p == "the end of the declaration")
+            && DECLARATIONS.contains(&found)
+        {
             help = Some(
                 "a new declaration must start at the beginning of a line; \
                  continuation lines are indented"
@@ -403,6 +411,14 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
         }
     }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
+}
+
+/// Whether the declaration parses with a comma before the word at `pos`.
+fn comma_missing(chunk: &str, pos: usize) -> bool {
+    let before = chunk[..pos].trim_end();
+    !before.ends_with(',')
+        && !before.is_empty()
+        && super::parser::parses(&format!("{before}, {}", &chunk[pos..]))
 }
 
 /// Whether text holds only whitespace and comments.

@@ -54,6 +54,11 @@ pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
     (ast, diags)
 }
 
+/// Whether one declaration's text parses.
+pub(super) fn parses(chunk: &str) -> bool {
+    GameParser::parse(Rule::declaration_only, chunk).is_ok()
+}
+
 /// Whether a word can stand where a name goes (it is not a keyword).
 pub fn is_name(word: &str) -> bool {
     GameParser::parse(Rule::name_only, word).is_ok()
