@@ -508,6 +508,11 @@ fn the_rules_summary_names_captures_promotions_and_precedence() {
         "{summary}"
     );
     assert!(!summary.contains("several goals"), "{summary}");
+    // How a chain of captures is written, where jumps capture.
+    let guide = shipped("english-draughts").rules().notation_guide();
+    assert!(guide.contains("a1xe5(b2,d4) a capturing jump"), "{guide}");
+    let guide = shipped("tic-tac-toe").rules().notation_guide();
+    assert!(!guide.contains("capturing jump"), "{guide}");
     let engine = engine_of(
         "extends \"tic-tac-toe\"\nprecedence opponent wins, mover loses, mover wins, opponent loses\n",
     );

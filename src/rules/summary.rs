@@ -217,6 +217,20 @@ impl Rules {
                     .to_string(),
             );
         }
+        if has(|a| {
+            matches!(
+                a,
+                Action::Jump {
+                    capturing: true,
+                    ..
+                }
+            )
+        }) {
+            lines.push(
+                "a1xe5(b2,d4) a capturing jump from a1 to e5 taking b2 and d4 (in any order); also a1xc3xe5, its landings, or a1xe5 where that is the only such capture"
+                    .to_string(),
+            );
+        }
         if has(|a| matches!(a, Action::BearOff { .. })) {
             lines.push("e6-off      the top piece of e6 borne off the board".to_string());
         }
