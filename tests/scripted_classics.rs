@@ -310,8 +310,20 @@ fn draughts_a_capture_list_may_be_typed_in_any_order() {
     let mut game = Game::new(&engine);
     game.play("c3xc3(d6, b4,D4,b6)").unwrap();
     assert_eq!(game.position().owned(PlayerId::SECOND).len(), 1);
-    // A list that leaves a piece out is no move.
+    // A list that leaves a piece out is no move, and is told the list.
     assert_illegal(&Game::new(&engine), "c3xc3(b4,d4,b6)");
+    assert_eq!(
+        engine
+            .explain(&engine.start(), "c3xc3(b4,d4,b6)")
+            .as_deref(),
+        Some("c3xc3 takes (b4,d4,b6,d6): list every piece it takes, or none")
+    );
+    // Where two chains end on one cell, each list is named.
+    let engine = draughts("  Black man on c1\n  White man on b2, d2, b4, d4, h8\n");
+    assert_eq!(
+        engine.explain(&engine.start(), "c1xc5(b4)").as_deref(),
+        Some("c1xc5 takes (b2,b4) or (d2,d4): list every piece of one of them")
+    );
 }
 
 /// Kings are drawn apart from men: the player's symbol and the kind's

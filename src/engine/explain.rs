@@ -8,7 +8,7 @@
 //! `None` when nothing specific can be said.
 
 use super::generate::Listing;
-use super::notation::without_arrow;
+use super::notation::{without_arrow, without_captures};
 use super::{Earlier, Engine, Position, Refusal};
 use crate::rules::PlayerId;
 use crate::rules::{Action, Cell, CellSet, NearLast, Test};
@@ -39,6 +39,9 @@ impl Engine {
             return Some(reason);
         }
         let first = text.split('/').next().unwrap_or("");
+        if let Some(reason) = self.capture_list_reason(pos, first) {
+            return Some(reason);
+        }
         self.part_reason(pos, 0, first, Earlier::default())
     }
 
@@ -269,6 +272,40 @@ impl Engine {
         match owners.as_slice() {
             [] => format!("you may not {doing} {name}"),
             _ => format!("{name} is in {}", owners.join(" and ")),
+        }
+    }
+
+    /// A capture typed with a list of pieces that none of its ways takes
+    /// (`c1xc5(b4)`): the lists they do take.
+    fn capture_list_reason(&self, pos: &Position, first: &str) -> Option<String> {
+        if !first.contains('(') {
+            return None;
+        }
+        let bare = without_captures(first);
+        let player = pos.to_move();
+        let (mut acts, mut captures) = (Vec::new(), Vec::new());
+        let listing = &mut Listing {
+            ways: &mut acts,
+            sets: &mut captures,
+            ordered: true,
+        };
+        self.acts_of_part(0, pos, Earlier::default(), listing);
+        let mut lists: Vec<String> = acts
+            .iter()
+            .map(|w| self.act_text(pos, player, &w.act, w.captured(&captures)))
+            .filter(|written| without_captures(written) == bare)
+            .filter_map(|written| Some(written[written.find('(')?..].to_string()))
+            .collect();
+        lists.dedup();
+        match lists.as_slice() {
+            [] => None,
+            [list] => Some(format!(
+                "{bare} takes {list}: list every piece it takes, or none"
+            )),
+            _ => Some(format!(
+                "{bare} takes {}: list every piece of one of them",
+                lists.join(" or ")
+            )),
         }
     }
 

@@ -290,7 +290,7 @@ impl Engine {
 
 /// A capture's notation without the list of pieces it takes:
 /// `f6xd4(e5)` is `f6xd4`.
-fn without_captures(written: &str) -> String {
+pub(super) fn without_captures(written: &str) -> String {
     let mut out = String::with_capacity(written.len());
     let mut depth = 0;
     for c in written.chars() {
