@@ -313,10 +313,10 @@ fn report(
         }
         Format::Text => {
             println!(
-                "{}: {} random play-outs in {secs:.2} s on {threads} thread{} (seed {})",
+                "{}: {} random play-outs in {secs:.2} s on {} (seed {})",
                 engine.rules().name,
                 t.playouts,
-                if threads == 1 { "" } else { "s" },
+                super::counted(threads, "thread"),
                 args.seed
             );
             let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) + 6;
@@ -339,11 +339,10 @@ fn report(
                 line(
                     "search iterations/s:",
                     format!(
-                        "{rate:.0} ({} iterations of mcts from the start in {:.2} s on {} thread{}; {:.2} of the play-outs' rate)",
+                        "{rate:.0} ({} iterations of mcts from the start in {:.2} s on {}; {:.2} of the play-outs' rate)",
                         s.iterations,
                         s.seconds,
-                        s.threads,
-                        if s.threads == 1 { "" } else { "s" },
+                        super::counted(s.threads, "thread"),
                         rate / per_sec.max(1e-9)
                     ),
                 );

@@ -188,8 +188,11 @@ fn parse_level(text: &str) -> Result<crate::ai::Budget, String> {
 }
 
 /// `n` and a noun, plural unless `n` is one: "1 move", "3 moves".
-pub(crate) fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
+pub(crate) fn counted<N>(n: N, noun: &str) -> String
+where
+    N: std::fmt::Display + PartialEq + From<u8>,
+{
+    if n == N::from(1) {
         format!("1 {noun}")
     } else {
         format!("{n} {noun}s")

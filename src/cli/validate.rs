@@ -94,10 +94,10 @@ fn text_report(arg: &str, checked: &Checked, colour: bool) -> String {
         }
         None => {
             let errors = crate::diag::error_count(&checked.diagnostics);
-            let plural = if errors == 1 { "" } else { "s" };
             s.push_str(&format!(
-                "{}: {errors} error{plural}\n",
-                display_name(arg, checked)
+                "{}: {}\n",
+                display_name(arg, checked),
+                super::counted(errors, "error")
             ));
         }
     }

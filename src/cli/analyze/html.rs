@@ -310,11 +310,10 @@ fn histogram(r: &GameReport) -> String {
         .map(|(i, b)| Bar {
             value: Some(b.games as f64),
             title: format!(
-                "{}-{} moves: {} game{}",
+                "{}-{} moves: {}",
                 b.from,
                 b.to,
-                b.games,
-                if b.games == 1 { "" } else { "s" }
+                crate::cli::counted(b.games, "game")
             ),
             // Dense bins are labelled every fourth.
             label: (i == 0 || i + 1 == bins.len() || bins.len() <= 10 || i % 4 == 0)
@@ -449,9 +448,9 @@ fn heat_map(r: &GameReport) -> String {
             0.08 + 0.92 * n as f64 / most
         };
         let title = format!(
-            "{}: {n} move{} landed",
+            "{}: {} landed",
             escape(&place.name),
-            if n == 1 { "" } else { "s" }
+            crate::cli::counted(n, "move")
         );
         let fill = format!("fill=\"#d95f0e\" fill-opacity=\"{opacity:.3}\"");
         if map.hex {
