@@ -845,6 +845,18 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
     }
 }
 
+/// Each part's option spans, in the order of the rules' options.
+fn option_spans(decls: &[Decl]) -> Vec<Vec<Span>> {
+    let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
+    for d in part_decls(decls) {
+        match d {
+            PartDecl::Move(option) => spans[0].push(option.span),
+            PartDecl::Then { options, .. } => spans.push(options.iter().map(|o| o.span).collect()),
+        }
+    }
+    spans
+}
+
 /// Warns about a `place` or `enter` that never has a piece to bring: no
 /// player holds one of its kinds in reserve at the start, and no move
 /// returns a piece there (a neutral kind needs no reserve).
@@ -861,13 +873,7 @@ pub(super) fn warn_nothing_to_bring(ch: &mut Checker, rules: &Rules, decls: &[De
     if refills {
         return;
     }
-    let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
-    for d in part_decls(decls) {
-        match d {
-            PartDecl::Move(option) => spans[0].push(option.span),
-            PartDecl::Then { options, .. } => spans.push(options.iter().map(|o| o.span).collect()),
-        }
-    }
+    let spans = option_spans(decls);
     for (part, options) in rules.parts.iter().enumerate() {
         for (i, option) in options.options.iter().enumerate() {
             if !matches!(option.action, Action::Place { .. } | Action::Enter { .. }) {
@@ -895,18 +901,13 @@ pub(super) fn warn_nothing_to_bring(ch: &mut Checker, rules: &Rules, decls: &[De
 /// chained jumps over any piece on a board too big for the jump flood, and
 /// turns of three or more parts that each move a piece.
 pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
-    // Each part's option spans, in the order of the rules' options.
-    let mut spans: Vec<Vec<Span>> = vec![Vec::new()];
-    let mut then_spans = Vec::new();
-    for d in part_decls(decls) {
-        match d {
-            PartDecl::Move(option) => spans[0].push(option.span),
-            PartDecl::Then { span, options, .. } => {
-                spans.push(options.iter().map(|o| o.span).collect());
-                then_spans.push(span);
-            }
-        }
-    }
+    let spans = option_spans(decls);
+    let then_spans: Vec<Span> = part_decls(decls)
+        .filter_map(|d| match d {
+            PartDecl::Then { span, .. } => Some(span),
+            PartDecl::Move(_) => None,
+        })
+        .collect();
     let big_board = rules.board.cells.len() > 64;
     for (part, options) in rules.parts.iter().enumerate() {
         for (i, option) in options.options.iter().enumerate() {
