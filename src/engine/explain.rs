@@ -8,6 +8,7 @@
 //! `None` when nothing specific can be said.
 
 use super::generate::Listing;
+use super::moves::Act;
 use super::notation::{without_arrow, without_captures};
 use super::{Earlier, Engine, Position, Refusal};
 use crate::rules::PlayerId;
@@ -35,11 +36,12 @@ impl Engine {
                 });
             }
         }
-        if let Some(reason) = self.refused_after_playing(pos, &text) {
+        let firsts = self.first_acts_written(pos);
+        if let Some(reason) = self.refused_after_playing(pos, &text, &firsts) {
             return Some(reason);
         }
         let first = text.split('/').next().unwrap_or("");
-        if let Some(reason) = self.capture_list_reason(pos, first) {
+        if let Some(reason) = capture_list_reason(first, &firsts) {
             return Some(reason);
         }
         self.part_reason(pos, 0, first, Earlier::default())
@@ -275,61 +277,37 @@ impl Engine {
         }
     }
 
-    /// A capture typed with a list of pieces that none of its ways takes
-    /// (`c1xc5(b4)`): the lists they do take.
-    fn capture_list_reason(&self, pos: &Position, first: &str) -> Option<String> {
-        if !first.contains('(') {
-            return None;
-        }
-        let bare = without_captures(first);
+    /// Each way of playing the turn's first part on `pos`, with the
+    /// pieces it jumps and takes and its notation.
+    fn first_acts_written(&self, pos: &Position) -> Vec<(Act, CellSet, String)> {
         let player = pos.to_move();
-        let (mut acts, mut captures) = (Vec::new(), Vec::new());
+        let (mut ways, mut captures) = (Vec::new(), Vec::new());
         let listing = &mut Listing {
-            ways: &mut acts,
+            ways: &mut ways,
             sets: &mut captures,
             ordered: true,
         };
         self.acts_of_part(0, pos, Earlier::default(), listing);
-        let mut lists: Vec<String> = acts
-            .iter()
-            .map(|w| self.act_text(pos, player, &w.act, w.captured(&captures)))
-            .filter(|written| without_captures(written) == bare)
-            .filter_map(|written| Some(written[written.find('(')?..].to_string()))
-            .collect();
-        lists.dedup();
-        match lists.as_slice() {
-            [] => None,
-            [list] => Some(format!(
-                "{bare} takes {list}: list every piece it takes, or none"
-            )),
-            _ => Some(format!(
-                "{bare} takes {}: list every piece of one of them",
-                lists.join(" or ")
-            )),
-        }
+        ways.iter()
+            .map(|w| {
+                let jumped = w.captured(&captures);
+                (w.act, jumped, self.act_text(pos, player, &w.act, jumped))
+            })
+            .collect()
     }
 
     /// A way of playing the first part that matches the text and was
     /// refused by a rule only once played, or whose later parts are wrong.
-    fn refused_after_playing(&self, pos: &Position, text: &str) -> Option<String> {
+    fn refused_after_playing(
+        &self,
+        pos: &Position,
+        text: &str,
+        firsts: &[(Act, CellSet, String)],
+    ) -> Option<String> {
         let first = text.split('/').next().unwrap_or("");
         let player = pos.to_move();
-        let mut acts = Vec::new();
-        let mut captures = Vec::new();
-        self.acts_of_part(
-            0,
-            pos,
-            Earlier::default(),
-            &mut Listing {
-                ways: &mut acts,
-                sets: &mut captures,
-                ordered: true,
-            },
-        );
-        for way in acts {
-            let (act, jumped) = (way.act, way.captured(&captures));
-            let written = self.act_text(pos, player, &act, jumped);
-            let written = written.as_str();
+        for (act, jumped, written) in firsts {
+            let (act, jumped, written) = (*act, *jumped, written.as_str());
             // Without an arrow, an entry may be meant in any direction.
             let loose = without_arrow(first) == first;
             if written != first && !(loose && without_arrow(written) == first) {
@@ -379,6 +357,32 @@ impl Engine {
         }
         self.part_reason(after_first, 1, second, earlier)
             .unwrap_or_else(|| format!("`{second}` cannot follow that move"))
+    }
+}
+
+/// A capture typed with a list of pieces that none of its ways takes
+/// (`c1xc5(b4)`): the lists they do take, among the first part's ways.
+fn capture_list_reason(first: &str, firsts: &[(Act, CellSet, String)]) -> Option<String> {
+    if !first.contains('(') {
+        return None;
+    }
+    let bare = without_captures(first);
+    let mut lists: Vec<&str> = firsts
+        .iter()
+        .map(|(_, _, written)| written.as_str())
+        .filter(|written| without_captures(written) == bare)
+        .filter_map(|written| Some(&written[written.find('(')?..]))
+        .collect();
+    lists.dedup();
+    match lists.as_slice() {
+        [] => None,
+        [list] => Some(format!(
+            "{bare} takes {list}: list every piece it takes, or none"
+        )),
+        _ => Some(format!(
+            "{bare} takes {}: list every piece of one of them",
+            lists.join(" or ")
+        )),
     }
 }
 

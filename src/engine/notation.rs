@@ -11,7 +11,7 @@
 //! Reading is forgiving: case does not matter, and every way of playing a
 //! move is accepted, including ways that merge with another into one move.
 
-use super::moves::{Act, Deed, Move};
+use super::moves::{Act, Deed, Move, Played};
 use super::position::Edit;
 use super::{Engine, Position, Successors};
 use crate::rules::{Action, Cell, CellSet, Dir, KindId, PlayerId};
@@ -69,17 +69,22 @@ pub enum ParseError {
 impl Engine {
     /// The notation of a move played from `pos`.
     pub fn notation(&self, pos: &Position, mv: &Move) -> String {
-        if mv.is_pass() {
+        let Some(played) = self.played(pos, mv, &mut Vec::new()) else {
+            // Not reached for a move of `pos`: its captures are found.
+            return format!("{mv:?}");
+        };
+        self.played_notation(pos, &played)
+    }
+
+    /// [`Engine::notation`] of a move whose captures are known.
+    fn played_notation(&self, pos: &Position, played: &Played) -> String {
+        if played.mv.is_pass() {
             return "pass".to_string();
         }
         let player = pos.to_move();
         let mut at = pos.clone();
         let mut trail = Vec::new();
-        let Some(played) = self.played(pos, mv, &mut trail) else {
-            // Not reached for a move of `pos`: its captures are found.
-            return format!("{mv:?}");
-        };
-        let mut parts = Vec::with_capacity(mv.len as usize);
+        let mut parts = Vec::with_capacity(played.mv.len as usize);
         for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
             parts.push(self.act_text(&at, player, act, taken));
@@ -193,13 +198,17 @@ impl Engine {
             });
         }
         let find = |target: &Position| successors.positions.iter().position(|p| p == target);
-        // Exactly as written.
-        for (mv, next) in ways.moves.iter().zip(&ways.positions) {
-            if normalize(&self.notation(pos, mv)) == wanted
+        // Exactly as written. Each way's notation is kept for the looser
+        // readings below; the listing knows the pieces each way takes.
+        let mut written = Vec::with_capacity(ways.len());
+        for (i, next) in ways.positions.iter().enumerate() {
+            let text = normalize(&self.played_notation(pos, &ways.played(i)));
+            if text == wanted
                 && let Some(i) = find(next)
             {
                 return Ok(i);
             }
+            written.push(text);
         }
         // An entry written without its arrow, or a capture without the
         // pieces it takes, when that leaves one resulting position; an
@@ -209,8 +218,7 @@ impl Engine {
         // A capture written as its path of landings (`c3xe5xg3`), as
         // draughts players write it: the pieces taken lie between them.
         let path = self.capture_path(&wanted).map(|p| normalize(&p));
-        for (mv, next) in ways.moves.iter().zip(&ways.positions) {
-            let written = normalize(&self.notation(pos, mv));
+        for (written, next) in written.into_iter().zip(&ways.positions) {
             let Some(i) = find(next) else { continue };
             if arrows_left_out(&wanted, &written)
                 || without_captures(&written) == wanted
