@@ -141,6 +141,8 @@ pub struct Engine {
     /// `[cell][d]`: the cells `d` king steps from the cell, for `leap`;
     /// empty in a game without one.
     rings: Vec<Vec<CellSet>>,
+    /// The windows of each row goal, on a board of one word (see `goals.rs`).
+    row_windows: Vec<goals::RowWindows>,
     /// Some option of a turn's first part refers to the last cell, which
     /// then comes from the previous turn and is kept in the position.
     keeps_last: bool,
@@ -350,6 +352,7 @@ impl Engine {
             last_part_reach: None,
             second_part: None,
             rings: Vec::new(),
+            row_windows: Vec::new(),
             keeps_last: false,
             turn_horizon: 0,
         };
@@ -366,6 +369,7 @@ impl Engine {
             .max()
             .unwrap_or(0);
         engine.rings = rings(&engine.rules);
+        engine.row_windows = goals::row_windows(&engine.rules);
         engine.last_part_reach = reach::last_part_reach(&engine.rules);
         engine.floods = jumps::floods(&engine.rules);
         engine.second_part = engine.second_part();
