@@ -15,6 +15,8 @@ mod setup;
 mod turns;
 mod warnings;
 
+use std::collections::HashSet;
+
 use crate::diag::{self, Code, Diagnostic, Kind, Sources, Span, Spanned};
 use crate::rules::PlayerId;
 use crate::rules::{
@@ -63,6 +65,45 @@ pub fn check_bytes(library: &dyn Library, name: &str, bytes: &[u8], origin: Orig
     }
 }
 
+/// The names of the regions whose declarations failed to parse (`G002`,
+/// `G003`), read from the first line of each such declaration.
+fn unparsed_regions(sources: &Sources, diagnostics: &[Diagnostic]) -> HashSet<String> {
+    let syntax = diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, Code::G002 | Code::G003));
+    syntax
+        .filter_map(|d| {
+            let text = sources.get(d.span.file).text.as_str();
+            let before = text.get(..d.span.start as usize)?;
+            // The declaration starts on the last line at or before the
+            // error that starts a declaration (its continuation lines are
+            // indented or comments): walked back over its lines only.
+            let mut start = before.rfind('\n').map_or(0, |i| i + 1);
+            let continues = |line: &str| line.starts_with(|c: char| c.is_whitespace() || c == '#');
+            while start > 0 && continues(&text[start..]) {
+                start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+            }
+            let mut words = text[start..].split_whitespace();
+            if words.next() != Some("region") {
+                return None;
+            }
+            let name: String = words
+                .next()?
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// The text a span underlines ("" where it lies outside its file).
+fn spanned_text(sources: &Sources, span: Span) -> &str {
+    let text = &sources.get(span.file).text;
+    text.get(span.start as usize..span.end as usize)
+        .unwrap_or_default()
+}
+
 /// Checks a game's text. `name` is how diagnostics name the file; the
 /// games it extends come from `library`.
 pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
@@ -86,9 +127,19 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     diagnostics.dedup();
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
     if has_errors {
-        // An empty region next to an error is almost always that error's
-        // echo (a region that failed to evaluate is empty).
-        diagnostics.retain(|d| d.is_error() || d.code != Code::W006);
+        // Warnings are given for a file without errors only (as the
+        // reference says): next to an error they mostly echo it (a region
+        // that failed to evaluate is empty, a row on a board that failed
+        // is longer than it).
+        diagnostics.retain(Diagnostic::is_error);
+        // A region whose declaration failed to parse is not unknown: its
+        // uses would only echo that error.
+        let unparsed = unparsed_regions(&sources, &diagnostics);
+        if !unparsed.is_empty() {
+            diagnostics.retain(|d| {
+                d.code != Code::G021 || !unparsed.contains(spanned_text(&sources, d.span))
+            });
+        }
     }
     diag::condense(&mut diagnostics);
     Checked {

@@ -1,6 +1,8 @@
 //! `region` declarations: names defined once, per player or for both, and
 //! evaluated to cell sets where they are used.
 
+use std::collections::HashSet;
+
 use super::regions::{RegionDef, unknown_player};
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, Kind, NameClash, Spanned};
@@ -142,12 +144,20 @@ impl Checker {
         names.sort();
         let env = ctx.env();
         let mut out = Vec::new();
+        let using_origin: HashSet<String> = self
+            .regions
+            .names_using_origin()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        // Listing a region for display does not count as using it.
+        self.regions.listing = true;
         for name in names {
-            let (all, per) = &self.regions.defs[&name];
-            let any_def = all.as_ref().or(per[0].as_ref()).or(per[1].as_ref());
-            if any_def.is_some_and(|d| self.regions.uses_origin(&d.region)) {
+            // A region that depends on a piece's cell has no cells of its own.
+            if using_origin.contains(&name) {
                 continue;
             }
+            let (all, per) = &self.regions.defs[&name];
             let defined = PlayerId::BOTH.map(|p| per[p].is_some() || all.is_some());
             let spans = PlayerId::BOTH.map(|p| {
                 per[p]
@@ -156,7 +166,6 @@ impl Checker {
                     .map(|d| d.name_span)
                     .unwrap_or_default()
             });
-            let used_before = self.regions.used.clone();
             let mut scratch = Vec::new();
             let cells = PlayerId::BOTH.map(|p| {
                 if defined[p] {
@@ -176,12 +185,11 @@ impl Checker {
                     CellSet::EMPTY
                 }
             });
-            // Listing a region for display does not count as using it.
-            self.regions.used = used_before;
             // Errors inside region definitions that nothing uses still matter.
             self.diags.extend(scratch);
             out.push(NamedRegion { name, cells });
         }
+        self.regions.listing = false;
         out
     }
 }

@@ -28,6 +28,8 @@ pub(super) struct RegionTable {
     cache: HashMap<(String, PlayerId), CellSet>,
     in_progress: HashSet<(String, PlayerId)>,
     pub used: HashSet<String>,
+    /// Regions are being listed for display, which does not use them.
+    pub listing: bool,
     /// How many unknown region names have been reported.
     unknown_reported: usize,
 }
@@ -196,7 +198,9 @@ impl RegionTable {
         diags: &mut Vec<Diagnostic>,
     ) -> CellSet {
         let (name, span) = (name.node.as_str(), name.span);
-        self.used.insert(name.to_string());
+        if !self.listing {
+            self.used.insert(name.to_string());
+        }
         let key = (name.to_string(), player);
         if let Some(s) = self.cache.get(&key) {
             return *s;
@@ -228,7 +232,16 @@ impl RegionTable {
             let is_cell = lower.len() > 1
                 && lower.as_bytes()[0].is_ascii_lowercase()
                 && lower[1..].bytes().all(|b| b.is_ascii_digit());
-            let suggestion = match nearest(name, names.iter().copied().chain(builtins)) {
+            // A lone file letter after a comma (`files b, d`) meant the file:
+            // a comma joins whole regions.
+            let file = match name.as_bytes() {
+                [letter @ b'a'..=b'z'] if *letter < b'a' + env.board.width => {
+                    Some(format!("file {name}"))
+                }
+                _ => None,
+            };
+            let near = nearest(name, names.iter().copied().chain(builtins));
+            let suggestion = match file.as_deref().or(near) {
                 Some(n) => Suggestion::Nearest(n.to_string()),
                 None => Suggestion::Known(sorted(&names).iter().map(ToString::to_string).collect()),
             };
@@ -288,29 +301,73 @@ impl RegionTable {
         let mut todo = vec![region];
         let mut seen: HashSet<&str> = HashSet::new();
         while let Some(region) = todo.pop() {
-            match &region.expr {
-                RegionExpr::Except(a, removed) => {
-                    todo.push(a);
-                    todo.extend(removed);
+            let mut names = Vec::new();
+            if direct_refs(region, &mut names) {
+                return true;
+            }
+            for name in names {
+                if seen.insert(name)
+                    && let Some((all, per)) = self.defs.get(name)
+                {
+                    todo.extend(all.iter().chain(per.iter().flatten()).map(|d| &d.region));
                 }
-                RegionExpr::Union(parts) | RegionExpr::Inter(parts) => todo.extend(parts),
-                RegionExpr::Builtin(Builtin::ForwardCone) => return true,
-                RegionExpr::Named { name, .. } => {
-                    if seen.insert(&name.node)
-                        && let Some((all, per)) = self.defs.get(&name.node)
-                    {
-                        todo.extend(all.iter().chain(per.iter().flatten()).map(|d| &d.region));
-                    }
-                }
-                RegionExpr::Cell(_)
-                | RegionExpr::CellRange(..)
-                | RegionExpr::Ranks(..)
-                | RegionExpr::Files(..)
-                | RegionExpr::Builtin(_) => {}
             }
         }
         false
     }
+
+    /// The names of the regions whose definitions use `forward-cone`,
+    /// directly or through names: found for all of them at once, from
+    /// the definitions that use it along the names that refer to those,
+    /// so that a file of thousands of chained names costs one pass and not
+    /// one walk of the chain per name.
+    pub(super) fn names_using_origin(&self) -> HashSet<&str> {
+        // name → the names whose definitions refer to it.
+        let mut referrers: HashMap<&str, Vec<&str>> = HashMap::new();
+        let mut todo = Vec::new();
+        for (name, (all, per)) in &self.defs {
+            for def in all.iter().chain(per.iter().flatten()) {
+                let mut names = Vec::new();
+                if direct_refs(&def.region, &mut names) {
+                    todo.push(name.as_str());
+                }
+                for used in names {
+                    referrers.entry(used).or_default().push(name);
+                }
+            }
+        }
+        let mut using: HashSet<&str> = HashSet::new();
+        while let Some(name) = todo.pop() {
+            if using.insert(name) {
+                todo.extend(referrers.get(name).into_iter().flatten());
+            }
+        }
+        using
+    }
+}
+
+/// The names a region expression refers to, pushed on `names`, and
+/// whether it uses `forward-cone` itself (names not followed).
+fn direct_refs<'r>(region: &'r Region, names: &mut Vec<&'r str>) -> bool {
+    let mut todo = vec![region];
+    let mut cone = false;
+    while let Some(region) = todo.pop() {
+        match &region.expr {
+            RegionExpr::Except(a, removed) => {
+                todo.push(a);
+                todo.extend(removed);
+            }
+            RegionExpr::Union(parts) | RegionExpr::Inter(parts) => todo.extend(parts),
+            RegionExpr::Builtin(Builtin::ForwardCone) => cone = true,
+            RegionExpr::Named { name, .. } => names.push(&name.node),
+            RegionExpr::Cell(_)
+            | RegionExpr::CellRange(..)
+            | RegionExpr::Ranks(..)
+            | RegionExpr::Files(..)
+            | RegionExpr::Builtin(_) => {}
+        }
+    }
+    cone
 }
 
 pub(super) fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
