@@ -282,6 +282,11 @@ fn draughts_a_capture_is_mandatory() {
     // c3 can take d4: every quiet move is refused.
     assert_eq!(legal(&game), ["c3xe5(d4)"]);
     assert_illegal(&game, "g3-h4");
+    // The step is refused for the capture, not for where it goes.
+    assert_eq!(
+        engine.explain(game.position(), "g3-h4").as_deref(),
+        Some("a capture is mandatory here: c3xe5(d4)")
+    );
     // Typed as players write it, without the pieces taken.
     let mut game = Game::new(&engine);
     play(&mut game, "c3xe5");
@@ -525,6 +530,10 @@ fn the_rules_summary_names_captures_promotions_and_precedence() {
     assert!(guide.contains("a1xe5(b2,d4) a capturing jump"), "{guide}");
     let guide = shipped("tic-tac-toe").rules().notation_guide();
     assert!(!guide.contains("capturing jump"), "{guide}");
+    assert!(!guide.contains("a copy"), "{guide}");
+    // A copy is written as its cell alone: the guide says so.
+    let guide = shipped("ataxx").rules().notation_guide();
+    assert!(guide.contains("f6          a copy onto f6"), "{guide}");
     let engine = engine_of(
         "extends \"tic-tac-toe\"\nprecedence opponent wins, mover loses, mover wins, opponent loses\n",
     );

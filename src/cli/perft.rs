@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{Format, OK, USAGE, load_rules, shown};
-use crate::engine::{Engine, Game, Overrun, divide, perft};
+use crate::engine::{Engine, Game, Outcome, Overrun, Status, divide, perft};
 
 pub(super) fn run(
     game: &str,
@@ -30,6 +30,15 @@ pub(super) fn run(
     }
     let pos = played.position().clone();
     let mut history = played.history_keys();
+    // A count of 0 from a finished game says why (on stderr: the counts
+    // on stdout stay as they are).
+    if let Status::Over(outcome) = played.status() {
+        let result = match outcome {
+            Outcome::Win(p) => format!("{} has won", engine.rules().players[p].name),
+            Outcome::Draw => "it is drawn".to_string(),
+        };
+        eprintln!("gamut: the game is over in this position ({result}): it has no moves");
+    }
     if show_divide {
         let started = Instant::now();
         let counts = match divide(&engine, &pos, depth, &mut history) {

@@ -369,7 +369,7 @@ impl Session<'_> {
                         println!(
                             "A move is still read part by part: type all its parts, as in `a1-b2/b2-c3`."
                         );
-                    } else if self.seats.contains(&Seat::Human) {
+                    } else if self.seats.contains(&Seat::Human) && !self.game.moves().is_empty() {
                         println!("A rule of this game makes them too many; `undo` goes back.");
                     } else {
                         println!("A rule of this game makes them too many.");
@@ -623,7 +623,7 @@ impl Session<'_> {
             println!("No legal moves: the game is over.");
             return;
         }
-        println!("{} legal moves:", legal.len());
+        println!("{}:", super::counted(legal.len(), "legal move"));
         let mut line = String::new();
         for m in legal {
             if line.len() + m.len() + 1 > 72 {

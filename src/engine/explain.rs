@@ -10,9 +10,9 @@
 use super::generate::Listing;
 use super::moves::Act;
 use super::notation::{without_arrow, without_captures};
-use super::{Earlier, Engine, Position, Refusal};
+use super::{Earlier, Engine, Position, Refusal, Successors};
 use crate::rules::PlayerId;
-use crate::rules::{Action, Cell, CellSet, NearLast, Test};
+use crate::rules::{Action, Cell, CellSet, Compulsion, NearLast, Test};
 
 impl Engine {
     /// A one-line reason why `text` is not a legal move in `pos`; none
@@ -334,6 +334,10 @@ impl Engine {
                 let after = self.earlier_after(0, &act, player, Earlier::default());
                 return Some(self.later_part_reason(&next, text, after));
             }
+            // Or another move had to be played instead.
+            if let Some(compulsion) = self.rules.mandatory_captures {
+                return Some(self.capture_due(pos, compulsion));
+            }
         }
         None
     }
@@ -357,6 +361,33 @@ impl Engine {
         }
         self.part_reason(after_first, 1, second, earlier)
             .unwrap_or_else(|| format!("`{second}` cannot follow that move"))
+    }
+}
+
+impl Engine {
+    /// Why a way of a one-part turn that plays is no move when captures
+    /// are mandatory: the captures that must be played instead.
+    fn capture_due(&self, pos: &Position, compulsion: Compulsion) -> String {
+        let mut legal = Successors::default();
+        self.legal_moves(pos, &mut legal);
+        let mut written: Vec<String> = legal
+            .moves
+            .iter()
+            .map(|mv| self.notation(pos, mv))
+            .collect();
+        let shown = 4;
+        let more = written.len().saturating_sub(shown);
+        written.truncate(shown);
+        let mut list = written.join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        match compulsion {
+            Compulsion::Any => format!("a capture is mandatory here: {list}"),
+            Compulsion::Most => {
+                format!("a capture taking the most pieces is mandatory here: {list}")
+            }
+        }
     }
 }
 

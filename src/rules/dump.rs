@@ -195,7 +195,17 @@ impl Rules {
             .map(|(s, o)| format!("{s:?} {o:?}").to_lowercase())
             .collect();
         writeln!(out, "precedence: {}", order.join(", "))?;
-        writeln!(out, "when stuck: {:?}", self.when_stuck)?;
+        // As the file says it.
+        let stuck = match self.when_stuck {
+            WhenStuck::Pass => "pass",
+            WhenStuck::Lose => "lose",
+            WhenStuck::Win => "win",
+            WhenStuck::Draw => "draw",
+            WhenStuck::Count => "count",
+            WhenStuck::PassThenCount => "pass, then count",
+            WhenStuck::PassThenDraw => "pass, then draw",
+        };
+        writeln!(out, "when stuck: {stuck}")?;
         if let Some(n) = self.repetition_draw {
             writeln!(out, "draw: on occurrence {n} of a position")?;
         }

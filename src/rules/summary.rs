@@ -231,6 +231,17 @@ impl Rules {
                     .to_string(),
             );
         }
+        let copies = self
+            .parts
+            .iter()
+            .flat_map(|p| &p.options)
+            .any(|o| o.leaves_copy);
+        if copies {
+            lines.push(
+                "f6          a copy onto f6 of a piece that can reach it, which stays where it was (every copy onto f6 gives one position)"
+                    .to_string(),
+            );
+        }
         if has(|a| matches!(a, Action::BearOff { .. })) {
             lines.push("e6-off      the top piece of e6 borne off the board".to_string());
         }
