@@ -27,7 +27,6 @@ use super::apply::has_destination;
 use super::generate::{Listing, Way};
 use super::moves::{Act, Deed, Played};
 use super::outline::Stem;
-use super::position::Edit;
 use super::sample::{Tried, Ways, drop_way, pick};
 use super::{Earlier, Engine, Position, Successors};
 use crate::rules::{Action, CellSet, Test};
@@ -71,6 +70,24 @@ pub(super) struct TwoParts<'a, const MERGE: bool> {
     picked: ((usize, Act), bool),
 }
 
+impl<const MERGE: bool> TwoParts<'_, MERGE> {
+    /// What place `place` is among `ways` ways after the first act drawn,
+    /// when it is no way: `None` when it is one.
+    fn out_of_reach(&mut self, ways: usize, place: usize) -> Option<Tried> {
+        if ways > self.bound {
+            // The rules' bound is wrong: never draw unevenly.
+            debug_assert!(false, "{ways} ways after a first act, bound {}", self.bound);
+            return Some(Tried::GiveUp);
+        }
+        if ways == 0 {
+            // No way follows the act: put aside.
+            self.picked.1 = true;
+            return Some(Tried::Miss);
+        }
+        (place >= ways).then_some(Tried::NotAWay)
+    }
+}
+
 impl<const MERGE: bool> Ways for TwoParts<'_, MERGE> {
     fn total(&self) -> usize {
         self.n * self.bound
@@ -90,35 +107,73 @@ impl<const MERGE: bool> Ways for TwoParts<'_, MERGE> {
         let jumped = self.firsts[i].captured(&scratch.captures);
         let player = pos.to_move();
         let after = engine.earlier_after(0, &act, player, Earlier::default());
-        let ways = self.alone as usize
-            + if self.free {
-                engine.count_acts_of_part(1, pos, after, scratch)
-            } else {
-                engine.count_second_part_after(pos, &act, jumped, after, scratch)
-            };
-        if ways > self.bound {
-            // The rules' bound is wrong: never draw unevenly.
-            debug_assert!(false, "{ways} ways after a first act, bound {}", self.bound);
-            return Tried::GiveUp;
+        if self.free {
+            // Counted on the turn's start, unplayed: most misses end here.
+            let ways = self.alone as usize + engine.count_acts_of_part(1, pos, after, scratch);
+            if let Some(tried) = self.out_of_reach(ways, place) {
+                return tried;
+            }
         }
-        if ways == 0 {
-            // No way follows the act: put aside (nothing was played).
+        // The first act, played once with every check; the second part
+        // listed after it, to count its ways and to play the drawn one.
+        if engine
+            .play_act(0, pos, &act, jumped, &mut scratch.trail)
+            .is_err()
+        {
+            // Every way of the turn that starts so is refused.
             self.picked.1 = true;
             return Tried::Miss;
         }
-        if place >= ways {
-            return Tried::NotAWay;
+        // A decided game ends the turn: no act may follow.
+        let decided = pos.result.is_some();
+        let mut acts = std::mem::take(&mut scratch.acts[1]);
+        acts.clear();
+        let mark = scratch.captures.len();
+        if !decided {
+            let listing = &mut Listing {
+                ways: &mut acts,
+                sets: &mut scratch.captures,
+                ordered: false,
+            };
+            engine.acts_of_part(1, pos, after, listing);
         }
-        scratch.stems.clear();
-        let stem = engine.free_stem(pos, act, jumped, ways, self.alone);
-        scratch.stems.push(stem);
-        let root = &mut *self.root;
-        let Some((mv, changed)) = engine.play_stem_way(root, 0, place, pos, scratch) else {
-            return Tried::Miss;
-        };
+        let listed: usize = acts.iter().map(|w| w.ways(&scratch.captures)).sum();
+        let leaf = place.checked_sub(self.alone as usize);
+        let second = leaf.filter(|&leaf| leaf < listed).map(|leaf| {
+            let (i, second) = pick(&acts, &scratch.captures, leaf, board);
+            (second, acts[i].captured(&scratch.captures))
+        });
+        scratch.captures.truncate(mark);
+        scratch.acts[1] = acts;
+        if let Some(tried) = self.out_of_reach(self.alone as usize + listed, place) {
+            // (Nothing is left unplayed: the caller takes the act back.)
+            return match tried {
+                Tried::NotAWay => Tried::Miss,
+                Tried::Miss | Tried::Legal(_) | Tried::GiveUp => tried,
+            };
+        }
+        let mut mv = Played::PASS;
+        mv.push(act, jumped);
+        match second {
+            // The first act alone: a way where the game is decided, or the
+            // second part may be left out.
+            None if decided || engine.rules.parts[1].optional => {}
+            None => return Tried::Miss,
+            Some((second, taken)) => {
+                if engine
+                    .play_act(1, pos, &second, taken, &mut scratch.trail)
+                    .is_err()
+                {
+                    return Tried::Miss;
+                }
+                mv.push(second, taken);
+            }
+        }
         if !MERGE {
             return Tried::Legal(1);
         }
+        let root = &mut *self.root;
+        let changed = super::outline::net_change(root, pos, &scratch.trail);
         engine.push_stems_that_may_merge(root, changed, &self.firsts, self.alone, scratch);
         Tried::Legal(engine.ways_to_outlined(root, pos, &mv, changed, scratch))
     }
@@ -184,40 +239,10 @@ impl Engine {
         }
     }
 
-    /// How many acts of the second part follow the first act `act` once
-    /// played on `pos`, which is left as it was.
-    fn count_second_part_after(
-        &self,
-        pos: &mut Position,
-        act: &Act,
-        jumped: CellSet,
-        after: Earlier,
-        out: &mut Successors,
-    ) -> usize {
-        let option = &self.rules.parts[0].options[act.option as usize];
-        let header = pos.header();
-        let mark = out.trail.len();
-        let player = pos.to_move();
-        let mut edit = Edit {
-            pos,
-            trail: &mut out.trail,
-        };
-        self.apply_act(&mut edit, option, act, jumped, player);
-        let n = self.count_acts_of_part(1, pos, after, out);
-        pos.rollback(&header, &mut out.trail, mark);
-        n
-    }
-
-    /// The stem of a first act `act` on `pos`, the turn's start, with
-    /// `ways` ways after it, the first of them the act alone if `alone`.
-    fn free_stem(
-        &self,
-        pos: &Position,
-        act: Act,
-        jumped: CellSet,
-        ways: usize,
-        alone: bool,
-    ) -> Stem {
+    /// The stem of a first act `act` on `pos`, the turn's start, whose
+    /// first way is the act alone if `alone`: for the merge count, which
+    /// lists the ways after it.
+    fn free_stem(&self, pos: &Position, act: Act, jumped: CellSet, alone: bool) -> Stem {
         let option = &self.rules.parts[0].options[act.option as usize];
         let (touched, sure) = match self.footprint(option, pos, &act, jumped) {
             Some((touched, sure, _)) => (touched, sure),
@@ -228,7 +253,7 @@ impl Engine {
             act: Some(act),
             jumped,
             before: 0,
-            ways: ways as u32,
+            ways: 0,
             alone,
             tail: true,
             touched,
@@ -421,12 +446,11 @@ impl Engine {
                 for to in way.dests(&out.captures).iter() {
                     let act = way.landing_on(to, board);
                     if apart_at_least(&act) <= reach {
-                        out.stems.push(self.free_stem(root, act, jumped, 0, alone));
+                        out.stems.push(self.free_stem(root, act, jumped, alone));
                     }
                 }
             } else if apart_at_least(&way.act) <= reach {
-                out.stems
-                    .push(self.free_stem(root, way.act, jumped, 0, alone));
+                out.stems.push(self.free_stem(root, way.act, jumped, alone));
             }
         }
     }

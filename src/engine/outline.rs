@@ -234,7 +234,7 @@ impl Engine {
     /// trail. If it is a legal move: the move, and the cells whose stacks
     /// it changed (the turn is not ended). Either way `next` is left to the
     /// caller to take back.
-    pub(super) fn play_stem_way(
+    fn play_stem_way(
         &self,
         root: &Position,
         s: usize,
