@@ -198,6 +198,53 @@ fn bounded_second_parts_are_drawn_uniformly() {
     }
 }
 
+/// Where both parts place and the first alone is no way, only first
+/// placements a second can follow are drawn (`cells_followed`): the draw
+/// stays uniform, and a player with empty cells but no room for a second
+/// placement is stuck, on boards with holes, with a region for the
+/// second placement, and tied `in sight of` the first as well as `next to`
+/// it, along every direction or one.
+#[test]
+fn placements_a_second_cannot_follow_are_never_drawn() {
+    let games = [
+        "board 6 x 6 without c3, d4\nplayers A, B\nreserve 40 each\n\
+         region inner = ranks 2..5\nmove place\n\
+         then must place on inner, next to the last piece along orthogonal\nwhen stuck lose\n",
+        "board 5 x 5 without c3\nplayers A, B facing right\nreserve 40 each\nmove place\n\
+         then must place, in sight of the last piece along forward\nwhen stuck lose\n",
+        "board hexagon 3\nplayers A, B\nreserve 40 each\nmove place\n\
+         then must place, next to the last piece\nwhen stuck lose\n",
+    ];
+    let mut stuck_with_room = 0;
+    for text in games {
+        let engine = engine_of(text);
+        for seed in 0..6 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(&engine);
+            while game.status() == Status::Ongoing {
+                let n = game.legal().len();
+                // Late positions, where most empty cells have no room.
+                if n <= 12 && rng.below(2) == 0 {
+                    assert_uniform("beside", &engine, game.position(), &mut rng);
+                }
+                game.play_index(rng.below(n));
+            }
+            // The loser had empty cells left, none with room beside it.
+            let pos = game.position();
+            let empty = engine.rules().board.cells.len() - pos.occupied().len();
+            if empty > 0 {
+                stuck_with_room += 1;
+                let mut scratch = Successors::default();
+                assert!(matches!(
+                    engine.random_successor(pos, &mut rng, &mut scratch),
+                    Draw::Over(_)
+                ));
+            }
+        }
+    }
+    assert!(stuck_with_room > 6, "{stuck_with_room}");
+}
+
 /// With `captures are mandatory`, a draw lists only the options that may
 /// take a piece and draws among the captures, or draws as in any game
 /// when there is none: uniform in positions of both kinds, in English

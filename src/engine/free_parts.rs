@@ -29,7 +29,7 @@ use super::moves::{Act, Deed, Played};
 use super::outline::Stem;
 use super::sample::{Tried, Ways, drop_way, pick};
 use super::{Earlier, Engine, Position, Successors};
-use crate::rules::{Action, CellSet, Test};
+use crate::rules::{Action, CellSet, DirSet, MoveRule, Test};
 use crate::rules::{KindId, PlayerId};
 
 /// The most ways a bounded second part may be counted as having: a larger
@@ -45,7 +45,15 @@ pub(super) enum SecondPart {
     /// At most `most` ways follow any first act; `alone`: the first act
     /// alone may be a legal way (the second part is optional, or a goal
     /// may decide the game after the first act), and is one of them.
-    Bounded { most: usize, alone: bool },
+    /// `beside`: both parts only place pieces, the second near the first,
+    /// and the first alone is no way, so a first placement with no empty
+    /// cell beside it for the second is no way either (see
+    /// [`Engine::cells_followed`]).
+    Bounded {
+        most: usize,
+        alone: bool,
+        beside: bool,
+    },
 }
 
 /// The ways of a turn of two parts as [`SecondPart`] bounds them: number
@@ -217,6 +225,21 @@ impl Engine {
                 ordered: false,
             },
         );
+        if let SecondPart::Bounded { beside: true, .. } = second {
+            // Only first placements that a second one can follow: a
+            // stuck player is then seen at once, not after trying every
+            // empty cell.
+            let followed = self.cells_followed(pos);
+            let sets = &mut scratch.captures;
+            firsts.retain(|w| {
+                if w.is_group() {
+                    w.keep_dests(sets, followed);
+                    true
+                } else {
+                    w.act.destination().is_some_and(|c| followed.contains(c))
+                }
+            });
+        }
         let n = firsts.iter().map(|w| w.ways(&scratch.captures)).sum();
         let (bound, alone) = match second {
             // The first act alone is one way; the second part's acts are
@@ -225,7 +248,7 @@ impl Engine {
                 1 + self.count_acts_of_part(1, pos, Earlier::default(), scratch),
                 true,
             ),
-            SecondPart::Bounded { most, alone } => (most, alone),
+            SecondPart::Bounded { most, alone, .. } => (most, alone),
         };
         scratch.bases.push(Played::PASS);
         TwoParts {
@@ -338,7 +361,54 @@ impl Engine {
             }
             most = most.max(ways);
         }
-        (most <= MOST_BOUNDED).then_some(SecondPart::Bounded { most, alone })
+        let places = |o: &MoveRule| {
+            matches!(o.action, Action::Place { .. })
+                && o.flank.is_none()
+                && !o.must_remove
+                && !o.must_convert
+        };
+        let beside = !alone
+            && rules.remove_disconnected.is_none()
+            && rules.parts[0].options.iter().all(places)
+            && rules.parts[1]
+                .options
+                .iter()
+                .all(|o| places(o) && o.near_last.is_some() && o.dropping.is_none());
+        (most <= MOST_BOUNDED).then_some(SecondPart::Bounded {
+            most,
+            alone,
+            beside,
+        })
+    }
+
+    /// The empty cells a first placement may fill and still be followed
+    /// by a second placement of [`SecondPart::Bounded`] `beside`: those
+    /// with a neighbour, along one of a tie's directions, that is empty
+    /// (and, `next to` the last piece, in the option's region). A first
+    /// placement changes no other cell, so its cell's neighbours are as
+    /// they are now. A superset: the second may still find no way (its
+    /// reserve spent, its turn closed).
+    fn cells_followed(&self, pos: &Position) -> CellSet {
+        let board = &self.rules.board;
+        let player = pos.to_move();
+        let empty = board.cells.minus(pos.occupied());
+        let mut followed = CellSet::EMPTY;
+        for option in &self.rules.parts[1].options {
+            let (Action::Place { on }, Some(near)) = (&option.action, &option.near_last) else {
+                continue;
+            };
+            // In sight, the first cell along a line must be empty, in the
+            // region or not; next to it, it is the cell placed on.
+            let targets = if near.sight {
+                empty
+            } else {
+                empty.inter(on[player])
+            };
+            for dir in near.dirs[player].iter() {
+                followed = followed.union(board.step_set(targets, DirSet::single(dir.opposite())));
+            }
+        }
+        followed.inter(empty)
     }
 
     /// Whether a turn has two parts and the second part's acts can be

@@ -121,6 +121,13 @@ impl Way {
         sets[(self.set & !(GROUP | STRAIGHT)) as usize]
     }
 
+    /// Keeps, of a group's destinations, those in `keep`. Only on a fresh
+    /// listing, where each group has a set of its own.
+    pub(super) fn keep_dests(&self, sets: &mut [CellSet], keep: CellSet) {
+        let index = (self.set & !(GROUP | STRAIGHT)) as usize;
+        sets[index] = sets[index].inter(keep);
+    }
+
     /// The same group with its destinations in `sets[index]`.
     pub(super) fn regrouped(&self, index: usize) -> Way {
         debug_assert!(self.is_group() && index < MAX_SETS);
