@@ -211,28 +211,13 @@ impl Engine {
     /// and the number of pieces captured.
     fn flank(&self, ed: &mut Edit, flank: &Flank, to: Cell, player: PlayerId) -> (CellSet, u32) {
         let board = &self.rules.board;
-        let mut flanked = CellSet::EMPTY;
-        for dir in flank.dirs[player].iter() {
-            if flank.adjacent {
-                if let Some(next) = board.neighbour(to, dir)
-                    && ed.pos.owner(next).is_some_and(|p| p != player)
-                {
-                    flanked.insert(next);
-                }
-                continue;
-            }
-            let mut run = CellSet::EMPTY;
-            for next in board.ray(to, dir) {
-                match ed.pos.owner(next) {
-                    Some(p) if p != player => run.insert(next),
-                    Some(_) => {
-                        flanked = flanked.union(run);
-                        break;
-                    }
-                    None => break,
-                }
-            }
-        }
+        let dirs = flank.dirs[player];
+        let (enemy, friend) = (ed.pos.owned(player.other()), ed.pos.owned(player));
+        let flanked = if flank.adjacent {
+            board.step_set(CellSet::single(to), dirs).inter(enemy)
+        } else {
+            board.bracketed(to, dirs, enemy, friend)
+        };
         if flank.convert {
             ed.convert_all(flanked, player);
             (flanked, 0)

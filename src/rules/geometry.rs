@@ -928,6 +928,48 @@ impl Board {
         seen
     }
 
+    /// The cells of `enemy` that a piece of a player arriving on `cell`
+    /// brackets with one of `friend` along `dirs`: on each ray, the run of
+    /// `enemy` from the cell when the first cell past it is in `friend`.
+    /// (Othello's flips.) On a board of one word, a ray's run is cut at its
+    /// first other cell by a bit trick, without walking it.
+    pub fn bracketed(&self, cell: Cell, dirs: DirSet, enemy: CellSet, friend: CellSet) -> CellSet {
+        if self.size() > 64 {
+            let mut runs = CellSet::EMPTY;
+            for dir in dirs.iter() {
+                if let Some(stop) = self.first_along(cell, dir, self.cells.minus(enemy))
+                    && friend.contains(stop)
+                {
+                    let ray = self.rays[cell.index()][dir.index()];
+                    runs = runs.union(ray.minus(self.rays[stop.index()][dir.index()]));
+                    runs.remove(stop);
+                }
+            }
+            return runs;
+        }
+        let (enemy, friend) = (enemy.0[0], friend.0[0]);
+        let mut runs = 0u64;
+        for dir in dirs.iter() {
+            let ray = self.rays[cell.index()][dir.index()].0[0];
+            let others = ray & !enemy;
+            if others == 0 {
+                continue;
+            }
+            // A ray's cells rise or fall in index with the distance.
+            let between = if self.step_shift[dir.index()] > 0 {
+                let stop = others & others.wrapping_neg();
+                (ray & (stop - 1), stop)
+            } else {
+                let stop = 1u64 << others.ilog2();
+                (ray & !(stop | (stop - 1)), stop)
+            };
+            if friend & between.1 != 0 {
+                runs |= between.0;
+            }
+        }
+        CellSet([runs, 0, 0, 0])
+    }
+
     /// The line through `cell` along a direction, both ways, up to a hole
     /// or the edge: the cell and its rays that way and the opposite way.
     pub fn line_through(&self, cell: Cell, dir: Dir) -> CellSet {
@@ -1040,6 +1082,65 @@ mod tests {
         }
         assert_eq!(set.nth(cells.len()), None);
         assert_eq!(CellSet::EMPTY.nth(0), None);
+    }
+
+    /// The runs a piece brackets, found by the bit trick on one word or by
+    /// the rays on four, are those a walk along each ray finds: on square
+    /// boards with holes, a hexagon, a hex grid, and boards of one word and
+    /// of four, from every cell, for random enemies and friends.
+    #[test]
+    fn bracketed_runs_are_those_a_walk_finds() {
+        let mut holes = CellSet::EMPTY;
+        holes.insert(Cell(9));
+        holes.insert(Cell(30));
+        let boards = [
+            Board::new(8, 8, holes),
+            Board::new(7, 5, CellSet::EMPTY),
+            Board::shaped(Shape::Hexagon, 4, 4, CellSet::EMPTY),
+            Board::shaped(Shape::Hex, 6, 5, holes),
+            Board::new(13, 11, holes),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut coin = |percent: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % 100 < percent
+        };
+        let mut found = 0;
+        for board in &boards {
+            for _ in 0..40 {
+                let (mut enemy, mut friend) = (CellSet::EMPTY, CellSet::EMPTY);
+                for c in board.cells.iter() {
+                    if coin(45) {
+                        enemy.insert(c);
+                    } else if coin(50) {
+                        friend.insert(c);
+                    }
+                }
+                for cell in board.cells.iter() {
+                    let dirs = DirSet(0xff);
+                    let mut walked = CellSet::EMPTY;
+                    for dir in dirs.iter() {
+                        let mut run = CellSet::EMPTY;
+                        for next in board.ray(cell, dir) {
+                            if enemy.contains(next) {
+                                run.insert(next);
+                                continue;
+                            }
+                            if friend.contains(next) {
+                                walked = walked.union(run);
+                            }
+                            break;
+                        }
+                    }
+                    let runs = board.bracketed(cell, dirs, enemy, friend);
+                    assert_eq!(runs, walked, "{cell:?} {enemy:?} {friend:?}");
+                    found += walked.len();
+                }
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     #[test]
