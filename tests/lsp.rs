@@ -142,6 +142,38 @@ fn an_editor_session() {
         assert!(hover.get("error").is_none(), "{hover}");
     }
 
+    // Broken frames are answered with JSON-RPC errors, and the session
+    // goes on: a body that is not JSON, JSON that is no message (with the
+    // id it had), a frame without a length, a negative length, a length
+    // too short, and a length of a hundred terabytes (the server once
+    // tried to allocate it and aborted).
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    for (broken, code, id) in [
+        (frame("{not json"), -32700, Value::Null),
+        (frame(r#"{"jsonrpc":"2.0","id":77}"#), -32600, json!(77)),
+        ("Content-Type: x\r\n\r\n".to_string(), -32600, Value::Null),
+        (
+            "Content-Length: -3\r\n\r\n".to_string(),
+            -32600,
+            Value::Null,
+        ),
+        (
+            "Content-Length: 5\r\n\r\n{\"jsonrpc\"}".to_string(),
+            -32700,
+            Value::Null,
+        ),
+    ] {
+        client.send_raw(broken.as_bytes());
+        let answer = client.receive();
+        assert_eq!(answer["error"]["code"], code, "{broken:?}: {answer}");
+        assert_eq!(answer["id"], id, "{broken:?}: {answer}");
+        let hover = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 3 } }),
+        );
+        assert!(hover.get("error").is_none(), "after {broken:?}: {hover}");
+    }
+
     // An unknown request is an error answer, not the end of the server.
     let unknown = client.request("textDocument/formatting", json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }));
     assert_eq!(unknown["error"]["code"], -32601);

@@ -67,6 +67,12 @@ impl Client {
         self.stdin.flush().unwrap();
     }
 
+    /// Writes bytes as they are, framing and all (broken frames).
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }

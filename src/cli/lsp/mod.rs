@@ -10,6 +10,7 @@
 //! reported as an error for that request; the server goes on.
 
 mod analysis;
+mod framing;
 mod reference;
 mod text;
 
@@ -48,7 +49,7 @@ struct Document {
 /// Runs the server until the editor says `exit`. The exit status is 0
 /// after `shutdown`, 1 otherwise, as the protocol asks.
 pub(crate) fn run() -> i32 {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, [reader, writer]) = framing::stdio();
     let code = match serve(&connection) {
         Ok(()) => super::OK,
         Err(e) => {
@@ -56,9 +57,14 @@ pub(crate) fn run() -> i32 {
             1
         }
     };
+    // The writer ends once the server's side is dropped, having written
+    // every answer; the reader has stopped at `exit` or at the end of the
+    // input, or is waiting on an input that nothing will follow, and is
+    // left to the process's end.
     drop(connection);
-    if let Err(e) = io_threads.join() {
-        eprintln!("gamut lsp: {e}");
+    let _ = writer.join();
+    if reader.is_finished() {
+        let _ = reader.join();
     }
     code
 }
