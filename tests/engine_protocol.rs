@@ -216,3 +216,28 @@ fn a_perft_too_long_for_its_time_stops_with_an_error() {
     assert!(answers[3].starts_with("? give a depth"), "{}", answers[3]);
     assert!(answers[4].starts_with("? give a depth"), "{}", answers[4]);
 }
+
+/// The search keeps its tree from one `go` to the next, whatever budget
+/// each is given: one more iteration after a long search still sees the
+/// long search's line (a fresh tree of one iteration sees a move or two),
+/// and after a move is played its subtree is searched on.
+#[test]
+fn a_go_searches_on_the_tree_of_the_last_one() {
+    let answers = session(
+        "game connect-four\n\
+         set threads 1\n\
+         go iterations 20000\n\
+         go iterations 1\n\
+         play d1\n\
+         go iterations 1\n\
+         quit\n",
+    );
+    let line_length = |answer: &str| {
+        let line = answer.split(" line ").nth(1).unwrap_or_default();
+        line.split_whitespace().count()
+    };
+    assert!(line_length(&answers[2]) >= 6, "{answers:?}");
+    assert!(line_length(&answers[3]) >= 6, "{answers:?}");
+    assert!(line_length(&answers[5]) >= 5, "{answers:?}");
+    assert!(answers[3].contains("iterations 1 "), "{answers:?}");
+}

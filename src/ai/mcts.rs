@@ -354,6 +354,11 @@ impl Searcher {
         &self.config
     }
 
+    /// Thinks for `budget` from the next search on, keeping its tree.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget;
+    }
+
     /// Chooses a move for the player to move in `root`. `history` holds
     /// the keys of the positions before `root`, for repetition. Returns
     /// `None` when the game is over there, and an error when a position's
@@ -393,22 +398,26 @@ impl Searcher {
 
 impl Kept {
     /// The part of the kept tree below `root`, when the game went from the
-    /// kept root to `root` through positions the tree holds.
+    /// kept root to `root` through positions the tree holds (the whole
+    /// tree, when `root` is the kept root: a second search of a position).
     fn subtree_at(self, root: &Position, history: &[u64]) -> Option<Vec<Node>> {
-        if history.get(self.history_len) != Some(&self.root_key) {
+        let again = history.len() == self.history_len && root.key() == self.root_key;
+        if !again && history.get(self.history_len) != Some(&self.root_key) {
             return None;
         }
         let mut at = 0;
-        let path = history[self.history_len + 1..]
-            .iter()
-            .copied()
-            .chain(std::iter::once(root.key()));
-        for key in path {
-            at = self.nodes[at]
-                .children
+        if !again {
+            let path = history[self.history_len + 1..]
                 .iter()
                 .copied()
-                .find(|&c| self.nodes[c].position.key() == key)?;
+                .chain(std::iter::once(root.key()));
+            for key in path {
+                at = self.nodes[at]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c].position.key() == key)?;
+            }
         }
         if self.nodes[at].position != *root {
             return None;

@@ -96,8 +96,9 @@ pub(super) fn run() -> i32 {
 struct Session<'e> {
     engine: &'e Engine,
     game: Game<'e>,
-    /// The computer player, kept between `go`s with the same settings.
-    searcher: Option<(Strategy, Budget, usize, Searcher)>,
+    /// The computer player and its tree, kept between `go`s by the same
+    /// player on as many threads.
+    searcher: Option<(Strategy, usize, Searcher)>,
 }
 
 /// Answers commands until one loads a game or quits.
@@ -453,14 +454,18 @@ impl Session<'_> {
         }
         self.listed()?;
         let threads = settings.threads;
-        let reuse = matches!(&self.searcher, Some((s, b, t, _)) if *s == strategy_now && *b == budget_now && *t == threads);
+        // The tree is kept for the same player on as many threads; a new
+        // budget only changes how long it thinks on.
+        let reuse =
+            matches!(&self.searcher, Some((s, t, _)) if *s == strategy_now && *t == threads);
         if !reuse {
             let config: MctsConfig = seat::config(strategy_now, budget_now, threads);
-            self.searcher = Some((strategy_now, budget_now, threads, Searcher::new(config)));
+            self.searcher = Some((strategy_now, threads, Searcher::new(config)));
         }
         let Some((.., searcher)) = self.searcher.as_mut() else {
             return Err("no player".to_string());
         };
+        searcher.set_budget(budget_now);
         let history = self.game.history_keys();
         let choice = searcher
             .choose(
