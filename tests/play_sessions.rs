@@ -263,3 +263,60 @@ fn save_load_and_replay_a_record() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Typed commands are read whole: `undo 2` takes back two moves, a
+/// command with words it does not take is refused (not read as the bare
+/// command), `save` takes a quoted name without its quotes, and when the
+/// computer opened, undoing to the start keeps what `redo` plays again
+/// (the computer's opening move stays, as it would be played again).
+#[test]
+fn commands_are_read_whole() {
+    let dir = common_scratch("commands-whole");
+    let input = "a1\nb1\nc1\nundo 2\nmoves\nquit now\nundo x\nsave \"a game.rec\"\nquit\n";
+    let (code, out, _) = run_play_in(&dir, &["tic-tac-toe"], input);
+    assert_eq!(code, 0, "{out}");
+    // After three moves and `undo 2`, only a1 is on the board: O to move.
+    assert!(out.contains("Last move: X a1\nO to move."), "{out}");
+    assert!(out.contains("`quit` takes nothing after it"), "{out}");
+    assert!(
+        out.contains("`undo` takes a number of moves or nothing"),
+        "{out}"
+    );
+    assert!(dir.join("a game.rec").is_file(), "{out}");
+    assert!(!dir.join("\"a game.rec\"").exists());
+
+    let (code, out, _) = run_play(
+        &["tic-tac-toe", "X=random", "--seed", "3"],
+        "a3\nundo\nundo\nredo\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("Nothing to redo"), "{out}");
+    assert!(out.contains("Last move: X"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// [`run_play`] in a folder of its own.
+fn run_play_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamut play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write moves");
+    let out = child.wait_with_output().expect("gamut play ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -15,7 +15,7 @@ use super::record::{self, Record, RecordError};
 use super::seat::{self, DEFAULT_BUDGET, SEAT_WORDS, Seat};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, Choice, Searcher, Strategy, Verdict};
-use crate::engine::{Engine, Game, Move, Outcome, ParseError, Status};
+use crate::engine::{Engine, Game, Move, Outcome, ParseError, Position, Status};
 use crate::rng::Rng;
 use crate::rules::WhenStuck;
 
@@ -326,8 +326,8 @@ fn autosave_path() -> Option<PathBuf> {
 const HELP: &str = "\
 Type a move in notation (any case), or a command:
   moves       list the legal moves
-  undo        take back the last move (and the computer's reply)
-  redo        play again a move taken back
+  undo [N]    take back the last move, or N moves (and the computer's replies)
+  redo [N]    play again a move taken back, or N
   hint        suggest a move
   rules       a summary of the rules
   board       show the board again
@@ -429,15 +429,30 @@ impl Session<'_> {
                 continue;
             }
             let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            match word.to_ascii_lowercase().as_str() {
+            let (command, rest) = (word.to_ascii_lowercase(), rest.trim());
+            // A command is never read with words it does not take.
+            let bare = matches!(
+                command.as_str(),
+                "quit" | "exit" | "help" | "?" | "moves" | "hint" | "rules" | "board"
+            );
+            if bare && !rest.is_empty() {
+                println!("`{command}` takes nothing after it: type `{command}` alone.");
+                continue;
+            }
+            match command.as_str() {
                 "quit" | "exit" => {
                     self.farewell();
                     return OK;
                 }
                 "help" | "?" => println!("{HELP}\n{}", rules.notation_guide()),
                 "moves" => self.list_moves(),
-                "undo" => self.undo(),
-                "redo" => self.redo(),
+                "undo" | "redo" => match times(rest) {
+                    Some(n) if command == "undo" => self.undo(n),
+                    Some(n) => self.redo(n),
+                    None => println!(
+                        "`{command}` takes a number of moves or nothing, as in `{command} 2`."
+                    ),
+                },
                 "hint" => self.hint(),
                 "rules" => {
                     print!("{}", rules.summary());
@@ -447,7 +462,7 @@ impl Session<'_> {
                     print!("{}", rules.notation_guide());
                 }
                 "board" => self.show(),
-                "save" => self.save(rest.trim(), &mut input),
+                "save" => self.save(unquoted(rest), &mut input),
                 _ => self.human_move(line),
             }
         }
@@ -685,37 +700,56 @@ impl Session<'_> {
         self.show();
     }
 
-    fn undo(&mut self) {
-        if self.game.moves().is_empty() {
-            println!("Nothing to undo.");
-            return;
-        }
-        // Take back moves until a person is to move again.
-        while let Some(mv) = self.game.moves().last().copied() {
-            self.game.undo();
-            self.redo.push(mv);
-            let p = self.game.position().to_move();
-            if self.seats[p] == Seat::Human || self.game.moves().is_empty() {
+    /// Takes back `times` of the people's moves, each with the computer's
+    /// replies after it. The computer's opening move is not taken back:
+    /// it would only be played again at once.
+    fn undo(&mut self, times: usize) {
+        let mut undone = 0;
+        for _ in 0..times {
+            let before = self.game.moves().len();
+            // Take back moves until a person is to move again.
+            while let Some(mv) = self.game.moves().last().copied() {
+                let opening = self.game.moves().len() == 1;
+                let mover = self.game.position_before_last().map(Position::to_move);
+                if opening && mover.is_some_and(|p| self.seats[p] != Seat::Human) {
+                    break;
+                }
+                self.game.undo();
+                self.redo.push(mv);
+                let p = self.game.position().to_move();
+                if self.seats[p] == Seat::Human {
+                    break;
+                }
+            }
+            if self.game.moves().len() == before {
                 break;
             }
+            undone += 1;
+        }
+        if undone == 0 {
+            println!("Nothing to undo.");
+            return;
         }
         self.show();
     }
 
-    /// Plays again what `undo` took back, up to the next person's turn.
-    fn redo(&mut self) {
+    /// Plays again what `undo` took back, `times` times up to the next
+    /// person's turn.
+    fn redo(&mut self, times: usize) {
         if self.redo.is_empty() {
             println!("Nothing to redo.");
             return;
         }
-        while let Some(mv) = self.redo.pop() {
-            if !self.game.play_move(&mv) {
-                self.redo.clear();
-                break;
-            }
-            let p = self.game.position().to_move();
-            if self.seats[p] == Seat::Human {
-                break;
+        for _ in 0..times {
+            while let Some(mv) = self.redo.pop() {
+                if !self.game.play_move(&mv) {
+                    self.redo.clear();
+                    break;
+                }
+                let p = self.game.position().to_move();
+                if self.seats[p] == Seat::Human {
+                    break;
+                }
             }
         }
         self.show();
@@ -1007,4 +1041,24 @@ fn judgement(choice: &Choice) -> String {
             choice.iterations
         ),
     }
+}
+
+/// How many times `undo` or `redo` is asked for: once with nothing after
+/// it, or a number from 1; `None` for anything else.
+fn times(rest: &str) -> Option<usize> {
+    if rest.is_empty() {
+        return Some(1);
+    }
+    rest.parse::<usize>().ok().filter(|&n| n > 0)
+}
+
+/// A file name as typed, without quotes around it (`save "my game.rec"`).
+fn unquoted(text: &str) -> &str {
+    let text = text.trim();
+    for quote in ['"', '\''] {
+        if let Some(inner) = text.strip_prefix(quote).and_then(|t| t.strip_suffix(quote)) {
+            return inner;
+        }
+    }
+    text
 }
