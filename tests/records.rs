@@ -77,6 +77,29 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
     let (code, _, err) = gamut_in(&dir, &["play", "--load", "ghost.toml"], "");
     assert_eq!(code, 2);
     assert!(err.contains("seats a player `Ghost`"), "{err}");
+    // A broken record is told where, as a game file's errors are; a
+    // misspelt key is refused by name (its field would be left unread).
+    let moves_line = text.lines().position(|l| l.starts_with("moves")).unwrap() + 1;
+    let cut = &text[..text.find("moves = [").unwrap() + "moves = [".len()];
+    std::fs::write(dir.join("cut.toml"), format!("{cut}\n")).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "cut.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("cut.toml:{moves_line}:10")) && err.contains("not a game record"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("misspelt.toml"),
+        text.replace("moves = [", "mooves = ["),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "misspelt.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("misspelt.toml:{moves_line}:1")),
+        "{err}"
+    );
+    assert!(err.contains("unknown field `mooves`"), "{err}");
 }
 
 #[test]

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 use crate::diag::Sources;
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+// A misspelt key would leave its field out (a record's moves unread):
+// refused by name instead.
+#[serde(deny_unknown_fields)]
 pub(super) struct Record {
     /// The game's name, as its file gives it.
     pub game: String,
@@ -151,7 +154,16 @@ pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
         .map_err(|e| RecordError::Read(shown.clone(), e))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| RecordError::Parse(shown.clone(), "it is not UTF-8 text".to_string()))?;
-    toml::from_str(&text).map_err(|e| RecordError::Parse(shown, e.message().to_string()))
+    toml::from_str(&text).map_err(|e| {
+        // Where: `file:line:column`, as a game file's errors say it.
+        let at = e.span().map_or(shown.clone(), |span| {
+            let before = text.get(..span.start).unwrap_or(&text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("{shown}:{line}:{column}")
+        });
+        RecordError::Parse(at, e.message().to_string())
+    })
 }
 
 /// Expands a leading `~` to the home folder, as a shell would.
