@@ -17,6 +17,11 @@ fn session(script: &str) -> Vec<String> {
         "board 3 x 3\nplayers A B\nmove place\n",
     )
     .expect("write");
+    std::fs::write(
+        dir.join("my game.game"),
+        "game \"Spaced\"\nboard 3 x 3\nplayers A, B\nreserve 5 each\nmove place\n",
+    )
+    .expect("write");
     let (code, out, err) = common::gamut_in(&dir, &["engine"], script);
     assert_eq!(code, 0, "{err}");
     let mut answers: Vec<String> = out.split("\n\n").map(str::to_string).collect();
@@ -101,10 +106,13 @@ fn no_error_ends_the_session() {
          set threads 0\n\
          {long}\n\
          undo\n\
-         name\n"
+         name\n\
+         7\n\
+         8 name extra\n\
+         game \"my game.game\"\n"
     );
     let answers = session(&script);
-    assert_eq!(answers.len(), 13, "{answers:?}");
+    assert_eq!(answers.len(), 16, "{answers:?}");
     assert!(
         answers[0].starts_with("? no game is loaded"),
         "{}",
@@ -133,6 +141,11 @@ fn no_error_ends_the_session() {
     // The failed position left the game where it was.
     assert_eq!(answers[11], "? no move to take back");
     assert_eq!(answers[12], "= gamut");
+    // An id alone is answered (a client waits for it), a command with
+    // words it does not take is refused, and a path may hold spaces.
+    assert_eq!(answers[13], "?7 give a command after the id");
+    assert_eq!(answers[14], "?8 `name` takes nothing after it");
+    assert_eq!(answers[15], "= Spaced");
 }
 
 #[test]
@@ -213,8 +226,13 @@ fn a_perft_too_long_for_its_time_stops_with_an_error() {
     );
     // Amazons has 2,176 first moves (classic.md).
     assert_eq!(answers[2], "= 2176");
-    assert!(answers[3].starts_with("? give a depth"), "{}", answers[3]);
-    assert!(answers[4].starts_with("? give a depth"), "{}", answers[4]);
+    // A bad time is told as a time, not as a depth.
+    assert_eq!(answers[3], "? `x` is not a number of seconds");
+    assert!(
+        answers[4].starts_with("? give a number of seconds"),
+        "{}",
+        answers[4]
+    );
 }
 
 /// The search keeps its tree from one `go` to the next, whatever budget

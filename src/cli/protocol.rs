@@ -129,15 +129,36 @@ fn serve(
             _ => String::new(),
         };
         let Some(command) = words.next() else {
+            // An id alone still gets its answer: a client waits for it.
+            if !id.is_empty() {
+                answer(out, &id, Err("give a command after the id".to_string()));
+            }
             continue;
         };
         let args: Vec<&str> = words.collect();
+        // What follows the command as typed, spaces kept (a path).
+        let rest = line
+            .trim_start()
+            .strip_prefix(id.as_str())
+            .unwrap_or(&line)
+            .trim_start()
+            .strip_prefix(command)
+            .unwrap_or_default()
+            .trim();
+        let takes_nothing = matches!(
+            command,
+            "quit" | "protocol_version" | "name" | "version" | "list_commands" | "help"
+        );
+        if takes_nothing && !args.is_empty() {
+            answer(out, &id, Err(format!("`{command}` takes nothing after it")));
+            continue;
+        }
         let reply = match command {
             "quit" => {
                 answer(out, &id, Ok(String::new()));
                 return Next::Quit;
             }
-            "game" => match load(&args) {
+            "game" => match load(rest) {
                 Ok(engine) => {
                     let name = engine.rules().name.clone();
                     answer(out, &id, Ok(name));
@@ -214,10 +235,16 @@ fn answer(out: &mut impl Write, id: &str, reply: Result<String, String>) {
 }
 
 /// `game NAME|PATH`: the checked rules, or the first error found.
-fn load(args: &[&str]) -> Result<Box<Engine>, String> {
-    let [game] = args else {
+/// Loads the game named by the rest of a `game` line: a name, or a path
+/// (spaces kept; quotes around it dropped).
+fn load(rest: &str) -> Result<Box<Engine>, String> {
+    let game = ["\"", "'"]
+        .iter()
+        .find_map(|q| rest.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
+        .unwrap_or(rest);
+    if game.is_empty() {
         return Err("give one game: `game NAME` or `game PATH`".to_string());
-    };
+    }
     let checked = crate::load::check_game(game).map_err(|e| e.to_string())?;
     match checked.rules {
         Some(rules) => Ok(Box::new(Engine::new(rules))),
@@ -402,16 +429,15 @@ impl Session<'_> {
         const USE: &str =
             "give a depth from 0 to 64, and a time if you like, as `perft 3` or `perft 6 time 600`";
         let (depth, limit) = match args {
-            [d] => (d.parse::<u32>().ok(), Some(PERFT_SECONDS)),
-            [d, "time", t] => (
-                d.parse::<u32>().ok(),
-                super::parse_seconds(t).ok().map(|t| t.as_secs_f64()),
-            ),
-            _ => (None, None),
+            [d] => (d, Ok(PERFT_SECONDS)),
+            [d, "time", t] => (d, super::parse_seconds(t).map(|t| t.as_secs_f64())),
+            _ => return Err(USE.into()),
         };
-        let (Some(depth), Some(limit)) = (depth.filter(|&d| d <= 64), limit) else {
+        let Some(depth) = depth.parse::<u32>().ok().filter(|&d| d <= 64) else {
             return Err(USE.into());
         };
+        // The time's own reason, not the depth's.
+        let limit = limit?;
         let mut history = self.game.history_keys();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(limit);
         crate::engine::with_deadline(deadline, || {
