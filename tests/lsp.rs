@@ -223,6 +223,34 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
             .iter()
             .all(|l| l["uri"].as_str().unwrap().ends_with("network.game"))
     );
+    // The games `extends` may name are offered so that what is inserted
+    // is valid: quoted after `extends `, bare inside quotes, with the
+    // closing quote only where the line lacks one.
+    let cases = [
+        ("extends ", 8, "\"network\""),
+        ("extends \"", 9, "network\""),
+        ("extends \"ne", 11, "network\""),
+        ("extends \"bad\"", 9, "network"),
+        ("extends \"\"", 9, "network"),
+    ];
+    for (version, (line, character, inserted)) in (3..).zip(cases) {
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version },
+                    "contentChanges": [{ "text": format!("{line}\nboard 8 x 8\n") }] }),
+        );
+        let completion = client.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": character } }),
+        );
+        let items = completion["result"].as_array().unwrap();
+        let network = items.iter().find(|i| i["label"] == "network");
+        assert_eq!(
+            network.map(|i| &i["insertText"]),
+            Some(&json!(inserted)),
+            "{line:?}: {completion}"
+        );
+    }
     client.request("shutdown", Value::Null);
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());

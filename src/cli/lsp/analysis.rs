@@ -229,6 +229,13 @@ impl Analysis {
     /// What may be typed at `offset`: the words the grammar accepts there,
     /// and the names of this game where a name may go.
     pub(crate) fn completions(&self, offset: usize) -> Vec<CompletionItem> {
+        if let Some(after) = self
+            .line_before(offset)
+            .trim_start()
+            .strip_prefix("extends")
+        {
+            return self.extends_completions(after, offset);
+        }
         let Some(expected) = expected_at(&self.text, offset) else {
             return Vec::new();
         };
@@ -260,24 +267,6 @@ impl Analysis {
                     label: def.name.clone(),
                     kind: Some(kind),
                     detail: Some(detail.into()),
-                    ..CompletionItem::default()
-                });
-            }
-        }
-        if expected.quoted && self.line_before(offset).trim_start().starts_with("extends") {
-            for name in crate::games::names() {
-                items.push(CompletionItem {
-                    label: name.to_string(),
-                    kind: Some(CompletionItemKind::FILE),
-                    detail: Some("shipped game".into()),
-                    ..CompletionItem::default()
-                });
-            }
-            for name in self.sibling_games() {
-                items.push(CompletionItem {
-                    label: name,
-                    kind: Some(CompletionItemKind::FILE),
-                    detail: Some("file next to this one".into()),
                     ..CompletionItem::default()
                 });
             }
@@ -373,6 +362,43 @@ impl Analysis {
         let offset = offset.min(self.text.len());
         let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
         &self.text[start..offset]
+    }
+
+    /// The games `extends` may name, after `extends` and the text `after`
+    /// it up to `offset`: quoted where no quote is typed yet, bare inside
+    /// the quotes (with the closing quote where the line has none after
+    /// `offset`), none past them.
+    fn extends_completions(&self, after: &str, offset: usize) -> Vec<CompletionItem> {
+        let quotes = after.matches('"').count();
+        let rest = self.text.get(offset..).unwrap_or_default();
+        let closed = rest.lines().next().is_some_and(|line| line.contains('"'));
+        let insert = |name: &str| match quotes {
+            0 => Some(format!("\"{name}\"")),
+            1 if closed => Some(name.to_string()),
+            1 => Some(format!("{name}\"")),
+            _ => None,
+        };
+        // `extends` must be the word before (`extendsx` is another word).
+        if !after.starts_with([' ', '\t']) {
+            return Vec::new();
+        }
+        let shipped = crate::games::names().map(|n| (n.to_string(), "shipped game"));
+        let siblings = self
+            .sibling_games()
+            .into_iter()
+            .map(|n| (n, "file next to this one"));
+        shipped
+            .chain(siblings)
+            .filter_map(|(name, detail)| {
+                Some(CompletionItem {
+                    insert_text: Some(insert(&name)?),
+                    label: name,
+                    kind: Some(CompletionItemKind::FILE),
+                    detail: Some(detail.into()),
+                    ..CompletionItem::default()
+                })
+            })
+            .collect()
     }
 
     /// The `.game` files next to this one, by the name `extends` takes.
