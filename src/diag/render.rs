@@ -1,6 +1,7 @@
 //! The one renderer of diagnostics: plain or coloured text, and JSON.
 
 use std::borrow::Cow;
+use unicode_width::UnicodeWidthChar;
 
 use super::{Diagnostic, Sources};
 
@@ -162,8 +163,23 @@ fn snippet(
         paint(gutter_colour, "|"),
         shown
     ));
-    let lead = col - 1 - first + usize::from(first > 0);
+    // Carets go under the characters as a terminal shows them: a wide
+    // character (`😀`, `漢`) takes two columns, a combining one none.
+    let columns = |cs: &[char]| -> usize {
+        cs.iter()
+            .map(|&c| {
+                if c.is_control() {
+                    1
+                } else {
+                    c.width().unwrap_or(0)
+                }
+            })
+            .sum()
+    };
+    let at = (col - 1).clamp(first, last);
+    let lead = columns(&chars[first..at]) + usize::from(first > 0);
     let width = width.min(last.saturating_sub(col - 1).max(1));
+    let width = columns(&chars[at..(at + width).min(last)]).max(1);
     let carets = "^".repeat(width);
     let mut caret_line = format!("{}{}", " ".repeat(lead), paint(caret_colour, &carets));
     if !label.is_empty() {

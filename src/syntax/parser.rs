@@ -143,7 +143,11 @@ impl Shift {
     }
 
     fn decl(self, pair: P) -> Decl {
-        let span = self.of(&pair);
+        // From the keyword to the last word: the line break and any
+        // trailing space or comment-free blank lines left out.
+        let mut span = self.of(&pair);
+        let text = pair.as_str();
+        span.end -= (text.len() - text.trim_end().len()) as u32;
         let rule = pair.as_rule();
         let pair_text = pair.as_str().to_string();
         let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
