@@ -77,6 +77,20 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
     let (code, _, err) = gamut_in(&dir, &["play", "--load", "ghost.toml"], "");
     assert_eq!(code, 2);
     assert!(err.contains("seats a player `Ghost`"), "{err}");
+    // A hash edited by hand, its parts all still agreeing, is told as
+    // such, not as rules that changed.
+    let hash = text.lines().find(|l| l.starts_with("rules_hash")).unwrap();
+    std::fs::write(
+        dir.join("hash.toml"),
+        text.replace(hash, "rules_hash = \"0123\""),
+    )
+    .unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "hash.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("rules_hash does not match its rules_parts"),
+        "{err}"
+    );
     // A broken record is told where, as a game file's errors are; a
     // misspelt key is refused by name (its field would be left unread).
     let moves_line = text.lines().position(|l| l.starts_with("moves")).unwrap() + 1;

@@ -220,7 +220,15 @@ fn record_fits(
     let same = record.rules_hash == meaning.hash || record.rules_hash == record::text_hash(sources);
     if !same && !force {
         let changed = record::changed_parts(&record.rules_parts, &meaning.parts);
-        let what = if record.rules_parts.is_empty() || changed.is_empty() {
+        if !record.rules_parts.is_empty() && changed.is_empty() {
+            // Every part agrees and the whole does not: the record's own
+            // hash was edited or damaged, not the rules.
+            return Err(format!(
+                "the record's rules_hash does not match its rules_parts, which all match the rules of {}: the hash was edited or damaged; `gamut play --load FILE --force` plays its moves as far as they stay legal",
+                record.source
+            ));
+        }
+        let what = if record.rules_parts.is_empty() {
             "a board, move, goal or setup changed".to_string()
         } else {
             match changed.split_last() {
