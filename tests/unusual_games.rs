@@ -95,3 +95,30 @@ fn chains_to_one_end_taking_different_pieces_are_different_moves() {
         ]
     );
 }
+
+/// `limit group size` holds for every group after every part, as the
+/// reference says, also where the setup already breaks it: then only a
+/// part that breaks the too large group up may be played (a part
+/// elsewhere left it standing, and was allowed while only the groups a
+/// part touched were measured).
+#[test]
+fn a_group_too_large_from_the_setup_blocks_every_part_that_leaves_it() {
+    let engine = engine_of(
+        "board 3 x 3\nplayers Black, White\nsetup\n  Black on a1, a2, c3\n\
+         limit group size 1 connected orthogonal\n\
+         move step orthogonal onto empty\nwhen stuck draw\n",
+    );
+    let game = gamut::engine::Game::new(&engine);
+    let mut legal: Vec<String> = game.legal_notations();
+    legal.sort();
+    assert_eq!(legal, ["a1-b1", "a2-a3", "a2-b2"]);
+    let blocked = engine_of(
+        "board 3 x 3\nplayers White, Black\nsetup\n  Black on a2, a3\nreserve 2 each\n\
+         move place\nlimit group size 1 connected orthogonal\nwhen stuck draw\n",
+    );
+    let start = blocked.start();
+    assert_eq!(
+        gamut::engine::perft(&blocked, &start, 1, &mut Vec::new()).unwrap(),
+        0
+    );
+}

@@ -271,13 +271,19 @@ impl Engine {
 
     /// `limit group size N`: no group of one player's pieces is larger.
     /// Only groups through `gained` cells can have grown, so only those are
-    /// measured (the position before the act kept the limit).
+    /// measured, when the position before the act kept the limit: always,
+    /// unless the start breaks it (a setup's group too large), and then
+    /// every group is measured.
     pub(super) fn groups_within_limit(&self, pos: &Position, gained: CellSet) -> bool {
         let Some(limit) = self.rules.group_limit else {
             return true;
         };
         let board = &self.rules.board;
-        let mut left = gained;
+        let mut left = if self.groups_clear_at_start {
+            gained
+        } else {
+            pos.player_pieces()
+        };
         while let Some(start) = left.first() {
             let Some(p) = pos.owner(start) else {
                 left.remove(start);

@@ -112,6 +112,9 @@ pub struct Engine {
     /// reached by a part after which no goal held (or the game would be
     /// over), so goal checks may look only at what a part changed.
     goals_clear_at_start: bool,
+    /// No group of the start position breaks `limit group size`, so a
+    /// part need only measure the groups through the cells it filled.
+    groups_clear_at_start: bool,
     /// `[player][wins?]`: the indices of that player's goals with that outcome.
     goals_of: [[Vec<usize>; 2]; 2],
     /// Every goal is a chain, which only a filled cell can complete.
@@ -341,6 +344,7 @@ impl Engine {
             ranks,
             files,
             goals_clear_at_start: false,
+            groups_clear_at_start: false,
             goals_of: Default::default(),
             only_chains: false,
             turn_keys: Vec::new(),
@@ -407,6 +411,7 @@ impl Engine {
             .iter()
             .all(|g| matches!(g.test, crate::rules::GoalTest::Chain { .. }));
         let start = engine.start();
+        engine.groups_clear_at_start = engine.groups_within_limit(&start, start.player_pieces());
         // Metered like a listing; a check that runs out proves nothing.
         let (clear, overrun) = budget::metered(WORK_PER_LISTING, || {
             PlayerId::BOTH
