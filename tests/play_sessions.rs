@@ -11,27 +11,7 @@ use gamut::load::check_game;
 use gamut::rng::Rng;
 
 fn run_play(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gamut play");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write moves");
-    let out = child.wait_with_output().expect("gamut play ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_play_in(std::path::Path::new("."), args, input)
 }
 
 /// The moves of the shortest finished random game among a few seeds.
@@ -296,7 +276,7 @@ fn commands_are_read_whole() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// [`run_play`] in a folder of its own.
+/// `gamut play ARGS` in `dir`, fed `input`: its exit code, output and errors.
 fn run_play_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
         .arg("play")
