@@ -269,7 +269,11 @@ impl Engine {
                     left -= 1;
                     continue;
                 }
-                Tried::GiveUp => return None,
+                Tried::GiveUp => {
+                    // A superset may give up after playing part of a way.
+                    pos.rollback(&header, &mut scratch.trail, 0);
+                    return None;
+                }
             }
             pos.rollback(&header, &mut scratch.trail, 0);
         }
@@ -444,7 +448,8 @@ pub(super) enum Tried {
     /// it is kept with probability `1/m`, so each result is drawn as
     /// often as any other.
     Legal(usize),
-    /// The superset cannot be drawn from evenly: a finer one takes over.
+    /// The superset cannot be drawn from evenly: a finer one takes over
+    /// (what was played is taken back).
     GiveUp,
 }
 
