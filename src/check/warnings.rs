@@ -3,7 +3,7 @@
 
 use super::{Checker, moves};
 use crate::diag::{Kind, Span};
-use crate::rules::{Rules, WhenStuck};
+use crate::rules::{CellSet, PlayerId, Rules, WhenStuck};
 use crate::syntax::ast::{Decl, DeclKind};
 
 impl Checker {
@@ -27,6 +27,7 @@ impl Checker {
         moves::warn_unmovable(self, rules, decls);
         moves::warn_explosive(self, rules, decls);
         moves::warn_nothing_to_bring(self, rules, decls);
+        self.warn_setup_group_too_large(rules, decls);
         if rules.goals.is_empty() && rules.when_stuck == WhenStuck::Pass {
             let how = if rules.repetition_draw.is_some() {
                 "can end only by repetition"
@@ -62,6 +63,47 @@ impl Checker {
                 .find(|d| matches!(d.kind, DeclKind::IllegalIfBothWin))
         {
             self.report(Kind::BothWinWithoutWins, d.span);
+        }
+    }
+
+    /// A setup group larger than `limit group size` allows (W015), once
+    /// per player, at the limit's declaration.
+    fn warn_setup_group_too_large(&mut self, rules: &Rules, decls: &[Decl]) {
+        let Some(limit) = rules.group_limit else {
+            return;
+        };
+        let Some(span) = decls
+            .iter()
+            .find(|d| matches!(d.kind, DeclKind::Limit { .. }))
+            .map(|d| d.span)
+        else {
+            return;
+        };
+        let board = &rules.board;
+        for player in PlayerId::BOTH {
+            let mine = || rules.setup.iter().filter(|p| p.player == Some(player));
+            let cells = mine().fold(CellSet::EMPTY, |mut set, p| {
+                set.insert(p.cell);
+                set
+            });
+            let mut left = cells;
+            while let Some(start) = left.first() {
+                let group = board.flood(start, cells, limit.connect);
+                let size: u32 = mine()
+                    .filter(|p| group.contains(p.cell))
+                    .map(|p| p.height)
+                    .sum();
+                if size > limit.size {
+                    let kind = Kind::SetupGroupTooLarge {
+                        player: rules.players[player].name.clone(),
+                        size,
+                        limit: limit.size,
+                    };
+                    self.report(kind, span);
+                    break;
+                }
+                left = left.minus(group);
+            }
         }
     }
 }

@@ -146,6 +146,8 @@ pub enum Code {
     W013,
     /// `place-without-reserve.game`
     W014,
+    /// `setup-group-too-large.game`
+    W015,
 }
 
 impl Code {
@@ -218,6 +220,7 @@ impl Code {
         Code::W012,
         Code::W013,
         Code::W014,
+        Code::W015,
     ];
 
     /// The code as written in reports: `G042`.
@@ -529,6 +532,11 @@ impl Code {
                 "W014",
                 "a `place` or `enter` with no piece ever to bring: none in reserve, and no move returns one there",
                 "place-without-reserve",
+            ),
+            Code::W015 => (
+                "W015",
+                "a setup with a group larger than `limit group size` allows: only a part that breaks it up can be played",
+                "setup-group-too-large",
             ),
         }
     }
@@ -924,6 +932,15 @@ pub enum Kind {
     },
     /// W014: a placement or entry with nothing ever in reserve to bring.
     NothingToBring,
+    /// W015: a setup group larger than `limit group size` allows.
+    SetupGroupTooLarge {
+        /// The player whose group it is.
+        player: String,
+        /// How many pieces the group holds.
+        size: u32,
+        /// The limit.
+        limit: u32,
+    },
 }
 
 impl Kind {
@@ -997,6 +1014,7 @@ impl Kind {
             Kind::MandatoryWithoutCaptures => Code::W012,
             Kind::RowLongerThanBoard { .. } => Code::W013,
             Kind::NothingToBring => Code::W014,
+            Kind::SetupGroupTooLarge { .. } => Code::W015,
         }
     }
 
@@ -1151,6 +1169,13 @@ impl Kind {
             Kind::NothingToBring => {
                 "this move brings a piece from the reserve, but no player ever has one there, so it is never open".into()
             }
+            Kind::SetupGroupTooLarge {
+                player,
+                size,
+                limit,
+            } => format!(
+                "the setup gives {player} a group of {size} pieces, more than the {limit} this limit allows, so only a part that breaks it up can be played"
+            ),
             Kind::RowLongerThanBoard { count, longest } => format!(
                 "no line of this board along these directions holds {count} cells (the longest holds {longest}), so this goal never holds"
             ),
@@ -1335,6 +1360,9 @@ impl Kind {
             }
             Kind::NothingToBring => {
                 "give the players pieces in hand (`reserve 10 each`), or a move that returns pieces there".into()
+            }
+            Kind::SetupGroupTooLarge { .. } => {
+                "set the pieces apart, or raise the limit".into()
             }
             Kind::RowLongerThanBoard { longest, .. } => {
                 format!("ask for a row of at most {longest}, or make the board bigger")
