@@ -397,3 +397,15 @@ fn list(format: Format) -> i32 {
     }
     OK
 }
+
+/// A file name as typed at the prompt or in the engine protocol, without
+/// quotes around it (`save "my game.rec"`, `game "my game.game"`).
+pub(crate) fn unquoted(text: &str) -> &str {
+    let text = text.trim();
+    for quote in ['"', '\''] {
+        if let Some(inner) = text.strip_prefix(quote).and_then(|t| t.strip_suffix(quote)) {
+            return inner;
+        }
+    }
+    text
+}

@@ -470,7 +470,7 @@ impl Session<'_> {
                     print!("{}", rules.notation_guide());
                 }
                 "board" => self.show(),
-                "save" => self.save(unquoted(rest), &mut input),
+                "save" => self.save(super::unquoted(rest), &mut input),
                 _ => self.human_move(line),
             }
         }
@@ -1058,15 +1058,4 @@ fn times(rest: &str) -> Option<usize> {
         return Some(1);
     }
     rest.parse::<usize>().ok().filter(|&n| n > 0)
-}
-
-/// A file name as typed, without quotes around it (`save "my game.rec"`).
-fn unquoted(text: &str) -> &str {
-    let text = text.trim();
-    for quote in ['"', '\''] {
-        if let Some(inner) = text.strip_prefix(quote).and_then(|t| t.strip_suffix(quote)) {
-            return inner;
-        }
-    }
-    text
 }

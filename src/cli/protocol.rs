@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 
 use super::board::draw;
 use super::seat;
-use crate::ai::{Budget, MctsConfig, Searcher, Strategy, Verdict};
+use crate::ai::{Budget, Searcher, Strategy, Verdict};
 use crate::engine::{Engine, Game, Outcome, Position, Status, Successors};
 use crate::rng::Rng;
 
@@ -98,7 +98,7 @@ struct Session<'e> {
     game: Game<'e>,
     /// The computer player and its tree, kept between `go`s by the same
     /// player on as many threads.
-    searcher: Option<(Strategy, usize, Searcher)>,
+    searcher: Option<Searcher>,
 }
 
 /// Answers commands until one loads a game or quits.
@@ -238,10 +238,7 @@ fn answer(out: &mut impl Write, id: &str, reply: Result<String, String>) {
 /// Loads the game named by the rest of a `game` line: a name, or a path
 /// (spaces kept; quotes around it dropped).
 fn load(rest: &str) -> Result<Box<Engine>, String> {
-    let game = ["\"", "'"]
-        .iter()
-        .find_map(|q| rest.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
-        .unwrap_or(rest);
+    let game = super::unquoted(rest);
     if game.is_empty() {
         return Err("give one game: `game NAME` or `game PATH`".to_string());
     }
@@ -482,15 +479,13 @@ impl Session<'_> {
         let threads = settings.threads;
         // The tree is kept for the same player on as many threads; a new
         // budget only changes how long it thinks on.
-        let reuse =
-            matches!(&self.searcher, Some((s, t, _)) if *s == strategy_now && *t == threads);
-        if !reuse {
-            let config: MctsConfig = seat::config(strategy_now, budget_now, threads);
-            self.searcher = Some((strategy_now, threads, Searcher::new(config)));
-        }
-        let Some((.., searcher)) = self.searcher.as_mut() else {
-            return Err("no player".to_string());
-        };
+        let kept = self.searcher.take().filter(|s| {
+            let config = s.config();
+            config.strategy == strategy_now && config.threads == threads
+        });
+        let searcher = self.searcher.insert(
+            kept.unwrap_or_else(|| Searcher::new(seat::config(strategy_now, budget_now, threads))),
+        );
         searcher.set_budget(budget_now);
         let history = self.game.history_keys();
         let choice = searcher
