@@ -50,6 +50,15 @@ impl RowWindows {
     }
 }
 
+/// The directions of `lines` with each line once: of a direction and its
+/// opposite, the first.
+fn each_line_once(lines: DirSet) -> impl Iterator<Item = Dir> {
+    lines.iter().filter(move |&dir| {
+        let back = dir.opposite();
+        (dir as usize) < (back as usize) || !lines.contains(back)
+    })
+}
+
 /// The windows of every row goal of the rules, one table for each
 /// distinct goal; none on a board of more than 64 cells.
 pub(super) fn row_windows(rules: &Rules) -> Vec<RowWindows> {
@@ -75,12 +84,7 @@ pub(super) fn row_windows(rules: &Rules) -> Vec<RowWindows> {
         }
         let mut of_cell: Vec<Vec<Window>> = vec![Vec::new(); board.size()];
         for start in board.cells.iter() {
-            for dir in lines.iter() {
-                // Each line once: from one of its two directions.
-                let back = dir.opposite();
-                if (dir as usize) > (back as usize) && lines.contains(back) {
-                    continue;
-                }
+            for dir in each_line_once(lines) {
                 let mut cells = CellSet::single(start);
                 let mut end = start;
                 for next in board.ray(start, dir).take(count as usize - 1) {
@@ -92,10 +96,13 @@ pub(super) fn row_windows(rules: &Rules) -> Vec<RowWindows> {
                 }
                 let mut past = CellSet::EMPTY;
                 if exact {
-                    past = [board.neighbour(start, back), board.neighbour(end, dir)]
-                        .into_iter()
-                        .flatten()
-                        .fold(past, |set, c| set.union(CellSet::single(c)));
+                    past = [
+                        board.neighbour(start, dir.opposite()),
+                        board.neighbour(end, dir),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .fold(past, |set, c| set.union(CellSet::single(c)));
                 }
                 let window = Window {
                     cells: u64::of(cells),
@@ -349,12 +356,7 @@ impl Engine {
                 }
                 continue;
             }
-            for dir in lines.iter() {
-                // Each line once: from one of its two directions.
-                let back = dir.opposite();
-                if (dir as usize) > (back as usize) && lines.contains(back) {
-                    continue;
-                }
+            for dir in each_line_once(lines) {
                 let len = self.run_length(own, start, dir, most);
                 if len == count || (!exact && len > count) {
                     return Some(self.whole_row(own, start, dir));
