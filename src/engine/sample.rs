@@ -95,10 +95,13 @@ impl Engine {
         // Whether a way is legal depends on the other ways: list the ways
         // that may take a piece, and draw among those that do; where none
         // does, every way is legal and the turn is drawn as any other.
+        // Whether the options that may capture listed nothing here: then
+        // the draw below need not list them again.
+        let mut capturing_idle = false;
         if let Some(compulsion) = self.rules.mandatory_captures
             && !self.capturing_options.is_empty()
         {
-            self.capturing_moves(pos, scratch);
+            capturing_idle = !self.capturing_moves(pos, scratch);
             if super::budget::stopped() {
                 return None;
             }
@@ -129,7 +132,7 @@ impl Engine {
             if drawn != Some(true) {
                 // Where ways may merge, they are counted from the start.
                 let start = (!self.distinct_ways).then(|| pos.clone());
-                let mut listed = self.listed_ways(pos, start.as_ref(), scratch);
+                let mut listed = self.listed_ways(pos, start.as_ref(), capturing_idle, scratch);
                 drawn = self.draw_from(&mut listed, usize::MAX, pos, rng, scratch);
                 scratch.acts[0] = listed.acts;
             }
@@ -185,11 +188,10 @@ impl Engine {
     /// options that may; merged as [`Engine::legal_moves`] merges. No
     /// capture and no other move can lead to one position, as they leave
     /// the enemy different counts.
-    fn capturing_moves(&self, pos: &Position, out: &mut Successors) {
+    ///
+    /// False when those options listed no way at all.
+    fn capturing_moves(&self, pos: &Position, out: &mut Successors) -> bool {
         out.clear();
-        let player = pos.to_move();
-        let enemy = player.other();
-        let before = pos.on_board(enemy);
         let mut acts = std::mem::take(&mut out.acts[0]);
         acts.clear();
         let options = &self.rules.parts[0].options;
@@ -210,6 +212,13 @@ impl Engine {
                 );
             }
         }
+        if acts.is_empty() {
+            // Nothing may take: no working copy to make (most plies).
+            out.acts[0] = acts;
+            return false;
+        }
+        let enemy = pos.to_move().other();
+        let before = pos.on_board(enemy);
         let mut work = pos.clone();
         for way in &acts {
             if !super::budget::charge(1) {
@@ -228,6 +237,7 @@ impl Engine {
             work.rollback(&header, &mut out.trail, mark);
         }
         out.acts[0] = acts;
+        true
     }
 
     /// The one draw loop (see the module's notes): draws numbers of
@@ -298,26 +308,28 @@ impl Engine {
 
     /// The ways of a one-part turn on `pos`, listed in `scratch.acts[0]`
     /// (taken: the caller gives it back), their sets in `scratch.captures`;
-    /// `start`, a copy of `pos`, where ways may merge.
+    /// `start`, a copy of `pos`, where ways may merge. `skip_capturing`
+    /// leaves out the options that may capture (known to list nothing).
     fn listed_ways<'a>(
         &self,
         pos: &Position,
         start: Option<&'a Position>,
+        skip_capturing: bool,
         scratch: &mut Successors,
     ) -> Listed<'a> {
         let mut acts = std::mem::take(&mut scratch.acts[0]);
         acts.clear();
         scratch.captures.clear();
-        self.acts_of_part(
-            0,
-            pos,
-            Earlier::default(),
-            &mut Listing {
-                ways: &mut acts,
-                sets: &mut scratch.captures,
-                ordered: false,
-            },
-        );
+        let listing = &mut Listing {
+            ways: &mut acts,
+            sets: &mut scratch.captures,
+            ordered: false,
+        };
+        for (i, option) in self.rules.parts[0].options.iter().enumerate() {
+            if !(skip_capturing && self.capturing_options[i]) {
+                self.acts_of((0, i), option, pos, Earlier::default(), listing);
+            }
+        }
         // A group counts for as many ways as it has destinations.
         let grouped = acts.iter().any(Way::is_group);
         let total = if grouped {
