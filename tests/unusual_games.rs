@@ -122,3 +122,29 @@ fn a_group_too_large_from_the_setup_blocks_every_part_that_leaves_it() {
         0
     );
 }
+
+/// A stack is as many pieces as it holds, for `at most N enemy pieces`
+/// and for `when stuck count` as for every other count of pieces (a hunt
+/// won on the stacks left, and a count lost by the taller stack, were
+/// both wrong once).
+#[test]
+fn stacks_count_as_many_pieces_as_they_hold() {
+    let hunt = engine_of(
+        "board 3 x 3\nplayers White, Black\nsetup\n  White on a1\n  Black stacks of 4 on c3\n\
+         move step orthogonal onto empty\ngoal White wins with at most 1 enemy piece\n",
+    );
+    let start = hunt.start();
+    assert_eq!(
+        gamut::engine::perft(&hunt, &start, 2, &mut Vec::new()).unwrap(),
+        4
+    );
+    let stuck = engine_of(
+        "board 3 x 1\nplayers White, Black\nsetup\n  White stacks of 3 on a1\n  Black on b1, c1\n\
+         move step right onto empty\nwhen stuck count\n",
+    );
+    let game = gamut::engine::Game::new(&stuck);
+    assert_eq!(
+        game.status(),
+        gamut::engine::Status::Over(gamut::engine::Outcome::Win(gamut::rules::PlayerId::FIRST))
+    );
+}

@@ -242,6 +242,7 @@ impl Engine {
             }
             GoalTest::PieceIn { region, .. } => own.intersects(region),
             GoalTest::EnemyAtMost { most } => {
+                // Stacks at most: no more than the pieces they hold.
                 let enemy = player.other();
                 pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
             }
@@ -321,8 +322,9 @@ impl Engine {
             }
             GoalTest::PieceIn { region, kind } => pos.pieces(player, *kind).intersects(region),
             GoalTest::EnemyAtMost { most } => {
+                // Pieces, not stacks: a stack counts by its height.
                 let enemy = player.other();
-                pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
+                pos.on_board(enemy) + pos.reserve_total(enemy) <= *most
             }
         }
     }

@@ -1023,7 +1023,8 @@ impl Engine {
             WhenStuck::Lose | WhenStuck::Pass => Outcome::Win(p.other()),
             WhenStuck::Draw | WhenStuck::PassThenDraw => Outcome::Draw,
             WhenStuck::Count | WhenStuck::PassThenCount => {
-                let (mine, theirs) = (pos.owned(p).len(), pos.owned(p.other()).len());
+                // Pieces, a stack by its height.
+                let (mine, theirs) = (pos.on_board(p), pos.on_board(p.other()));
                 match mine.cmp(&theirs) {
                     std::cmp::Ordering::Greater => Outcome::Win(p),
                     std::cmp::Ordering::Less => Outcome::Win(p.other()),
