@@ -518,11 +518,14 @@ fn apply_clauses(
                     (Some(a), Some(b)) if matches!(option.primitive, Primitive::Place { .. }) => {
                         rule.dropping = Some([a, b]);
                     }
-                    (Some(_), Some(_)) => misuse(ch, "dropping", "`place`"),
-                    _ => misuse(
-                        ch,
-                        "dropping",
-                        "`place`, with one direction (`down`, `backward`…)",
+                    _ if !matches!(option.primitive, Primitive::Place { .. }) => {
+                        misuse(ch, "dropping", "`place`");
+                    }
+                    _ => ch.report(
+                        Kind::DroppingNotOneWay {
+                            word: word.node.word().to_string(),
+                        },
+                        clause.span,
                     ),
                 }
             }

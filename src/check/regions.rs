@@ -72,11 +72,9 @@ impl RegionTable {
             }
             RegionExpr::Cell(name) => match cell(board, name, diags) {
                 Some(c) if board.cells.contains(c) => CellSet::single(c),
-                Some(_) => {
+                Some(c) => {
                     diags.push(Diagnostic::new(
-                        Kind::NotOnBoard(OffBoard::Removed {
-                            cell: cell_text(name),
-                        }),
+                        Kind::NotOnBoard(off_shape(board, c, cell_text(name))),
                         name.span,
                     ));
                     CellSet::EMPTY
@@ -457,6 +455,24 @@ fn cell(board: &Board, name: &CellName, diags: &mut Vec<Diagnostic>) -> Option<C
         return None;
     }
     Some(board.cell_at(f as u8, (name.rank - 1) as u8))
+}
+
+/// How a cell of the grid is off the board: taken out by `without`, or
+/// outside the shape (then where its rank of the shape runs).
+fn off_shape(board: &Board, c: Cell, cell: String) -> OffBoard {
+    let r = board.rank_of(c);
+    let mut in_shape = (0..board.width)
+        .map(|f| board.cell_at(f, r))
+        .filter(|&c| board.outline.contains(c));
+    let first = in_shape.next();
+    match (first, in_shape.next_back().or(first)) {
+        (Some(first), Some(last)) if !board.outline.contains(c) => OffBoard::OutsideShape {
+            cell,
+            first: board.cell_name(first),
+            last: board.cell_name(last),
+        },
+        _ => OffBoard::Removed { cell },
+    }
 }
 
 fn cell_text(name: &CellName) -> String {

@@ -425,7 +425,7 @@ impl Code {
             ),
             Code::G053 => (
                 "G053",
-                "a clause given to a primitive it does not apply to",
+                "a clause given to a primitive it does not apply to, or `dropping` along more than one direction",
                 "chained-step",
             ),
             Code::G054 => (
@@ -571,6 +571,16 @@ pub enum OffBoard {
     Removed {
         /// The cell, as `c3`.
         cell: String,
+    },
+    /// A cell of the grid outside the board's shape (a corner a hexagon
+    /// leaves out); where its rank of the shape begins and ends.
+    OutsideShape {
+        /// The cell, as `a1`.
+        cell: String,
+        /// The first cell of its rank in the shape, as `d1`.
+        first: String,
+        /// The last cell of its rank in the shape, as `g1`.
+        last: String,
     },
     /// A rank past the board's height.
     Rank {
@@ -838,6 +848,12 @@ pub enum Kind {
         /// The primitives the clause belongs to.
         fits: String,
     },
+    /// G053 too: `dropping` with a word that names more than one direction
+    /// on this board (`dropping diagonal`, or `dropping down` on hexagons).
+    DroppingNotOneWay {
+        /// The direction word, as written.
+        word: String,
+    },
     /// G054: `not on entry line` in the first part.
     EntryLineInFirstPart,
     /// G055: `pushing inward` from a cell inside the grid.
@@ -988,7 +1004,7 @@ impl Kind {
             Kind::ThenWithoutMove => Code::G050,
             Kind::NoMoves => Code::G051,
             Kind::SlideTurnsWithDistance => Code::G052,
-            Kind::ClauseDoesNotApply { .. } => Code::G053,
+            Kind::ClauseDoesNotApply { .. } | Kind::DroppingNotOneWay { .. } => Code::G053,
             Kind::EntryLineInFirstPart => Code::G054,
             Kind::PushInwardFromInside { .. } => Code::G055,
             Kind::TooManyParts { .. } => Code::G056,
@@ -1075,7 +1091,9 @@ impl Kind {
             }
             Kind::NotOnBoard(place) => match place {
                 OffBoard::Cell { cell, .. } => format!("{cell} is off the board"),
-                OffBoard::Removed { cell } => format!("{cell} is not part of the board"),
+                OffBoard::Removed { cell } | OffBoard::OutsideShape { cell, .. } => {
+                    format!("{cell} is not part of the board")
+                }
                 OffBoard::Rank { rank, .. } => format!("rank {rank} is not on this board"),
                 OffBoard::File { file, .. } => format!("file {file} is not on this board"),
             },
@@ -1114,6 +1132,9 @@ impl Kind {
             Kind::SlideTurnsWithDistance => "a slide with turns cannot also have a distance".into(),
             Kind::ClauseDoesNotApply { clause, word, .. } => {
                 format!("`{clause}` does not apply to `{word}`")
+            }
+            Kind::DroppingNotOneWay { word } => {
+                format!("`dropping {word}` names more than one direction on this board")
             }
             Kind::NeutralKindOwned { kind, how } => {
                 format!("`{kind}` is a neutral kind: its pieces belong to no player, so they cannot be {how}")
@@ -1284,6 +1305,9 @@ impl Kind {
             Kind::NotOnBoard(place) => match place {
                 OffBoard::Cell { last, .. } => format!("this board runs from a1 to {last}"),
                 OffBoard::Removed { .. } => "the board's `without` clause removes it".into(),
+                OffBoard::OutsideShape { first, last, .. } => {
+                    format!("a hexagon leaves out the grid's corners: this rank runs from {first} to {last}")
+                }
                 OffBoard::Rank { height, .. } => format!("ranks run from 1 to {height}"),
                 OffBoard::File { last, .. } => format!("files run from a to {last}"),
             },
@@ -1318,6 +1342,9 @@ impl Kind {
             Kind::SlideTurnsWithDistance => "remove the distance, or the `with turns`".into(),
             Kind::ClauseDoesNotApply { clause, fits, .. } => {
                 format!("`{clause}` belongs to {fits}")
+            }
+            Kind::DroppingNotOneWay { .. } => {
+                "a piece falls one way: name one direction, such as `down` on a square board or `down-left` on hexagons".into()
             }
             Kind::NeutralKindOwned { kind, .. } => format!(
                 "a neutral kind is only set up (`{kind} on d4`) or placed (`place {kind}`); drop `neutral` from `pieces` if players own it"
