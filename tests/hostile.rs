@@ -383,15 +383,19 @@ fn a_turn_of_four_big_parts_is_refused_or_bounded_never_a_hang() {
         "{err}"
     );
     // Two pieces: every turn can be listed, each slowly; a time limit is
-    // honoured inside a play-out, so the bench ends though no play-out does.
+    // honoured inside a play-out, so the bench ends though no play-out
+    // does, and says so (a rate of 0 would read as a broken engine).
     std::fs::write(
         dir.join("few.game"),
         game(8, "  A on a1, h1\n  B on a8, h8"),
     )
     .unwrap();
     let (code, out, err) = gamut_in(&dir, &["bench", "few.game", "--seconds", "0.5"], "");
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("0 random play-outs"), "{out}");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("finished no play-out in 0.50 s") && err.contains("more --seconds"),
+        "{err}"
+    );
     let (code, out, _) = gamut_in(
         &dir,
         &[

@@ -95,6 +95,16 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
         );
         return USAGE;
     }
+    if let (Limit::Time(t), 0) = (&limit, tally.playouts) {
+        // Nothing was measured: a rate of 0 would read as a broken engine.
+        eprintln!(
+            "gamut: bench finished no play-out in {:.2} s: the first was still being played \
+             when time ran out (a position may take up to about four million steps of work \
+             to list); give it more --seconds",
+            t.as_secs_f64()
+        );
+        return USAGE;
+    }
     let search = if args.no_search {
         None
     } else {
