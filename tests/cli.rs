@@ -269,3 +269,33 @@ fn completions_and_a_man_page_come_from_the_command_line_definitions() {
     assert!(out.contains(".TH gamut 1"), "{out}");
     assert!(out.contains("validate"), "{out}");
 }
+
+/// Output that cannot be written (a full disk) is an error with a message
+/// and status 2 for every command: never a panic, never a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_reported_not_a_panic_nor_a_success() {
+    let commands: [&[&str]; 6] = [
+        &["list"],
+        &["validate", "network"],
+        &["perft", "tic-tac-toe", "2"],
+        &["completions", "bash"],
+        &["--help"],
+        &["analyze", "tic-tac-toe", "--games", "2", "--format", "json"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("run gamut");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

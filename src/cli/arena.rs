@@ -129,30 +129,36 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
                 "interval": [tally.score.low, tally.score.high],
                 "mean_plies": tally.mean_plies,
             });
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&value).unwrap_or_default()
             );
         }
         Format::Text => {
             let width = words.iter().map(String::len).max().unwrap_or(0);
-            println!(
+            outln!(
                 "{}: {} games of {} against {} on {threads} threads",
                 engine.rules().name,
                 tally.games,
                 words[0],
                 words[1]
             );
-            println!(
+            outln!(
                 "  {:width$}  wins {:>4} ({} as {}, {} as {})",
-                words[0], tally.wins[0], by_side[0], players[0], by_side[1], players[1]
+                words[0],
+                tally.wins[0],
+                by_side[0],
+                players[0],
+                by_side[1],
+                players[1]
             );
-            println!("  {:width$}  wins {:>4}", words[1], tally.wins[1]);
-            println!(
+            outln!("  {:width$}  wins {:>4}", words[1], tally.wins[1]);
+            outln!(
                 "  draws {}, unfinished {} (the ply cap or a listing)",
-                tally.draws, tally.unfinished
+                tally.draws,
+                tally.unfinished
             );
-            println!(
+            outln!(
                 "{} scores {:.1}% (95% interval {:.1}% to {:.1}%); games last {:.1} moves on average",
                 words[0],
                 tally.score.value * 100.0,

@@ -319,10 +319,10 @@ fn report(
                     "iterations_per_second": f64::from(s.iterations) / s.seconds,
                 })),
             });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         Format::Text => {
-            println!(
+            outln!(
                 "{}: {} random play-outs in {secs:.2} s on {} (seed {})",
                 engine.rules().name,
                 t.playouts,
@@ -331,7 +331,7 @@ fn report(
             );
             let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) + 6;
             let width = width.max(21);
-            let line = |label: &str, value: String| println!("{label:width$} {value}");
+            let line = |label: &str, value: String| outln!("{label:width$} {value}");
             line("play-outs per second:", format!("{per_sec:.0}"));
             line("plies per second:", format!("{plies_per_sec:.0}"));
             line("mean length:", format!("{mean:.1} plies"));

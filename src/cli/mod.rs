@@ -2,6 +2,23 @@
 //! colour live here. Exit codes as in ripgrep: 0 fine, 1 a game file has
 //! errors, 2 a usage or I/O problem.
 
+/// `println!` for the command's output: a write that fails (a full disk)
+/// ends gamut with a message and status 2 instead of a panic.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        $crate::cli::wrote(writeln!(std::io::stdout(), $($arg)*));
+    }};
+}
+
+/// `print!` for the command's output, as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        $crate::cli::wrote(write!(std::io::stdout(), $($arg)*));
+    }};
+}
+
 mod analyze;
 mod arena;
 mod bench;
@@ -226,13 +243,48 @@ pub(crate) const FOUND_ERRORS: i32 = 1;
 /// Exit status: a usage or I/O problem.
 pub(crate) const USAGE: i32 = 2;
 
+/// Ends gamut when its output cannot be written: said on standard error
+/// (quietly for a closed pipe, as `gamut … | head` closes it), status 2.
+/// A full disk is never reported as success, nor as a panic.
+pub(crate) fn output_failed(e: &std::io::Error) -> ! {
+    if e.kind() != std::io::ErrorKind::BrokenPipe {
+        eprintln!("gamut: cannot write the output: {e}");
+    }
+    std::process::exit(USAGE)
+}
+
+/// Checks a write of the command's output (see [`output_failed`]).
+pub(crate) fn wrote(result: std::io::Result<()>) {
+    if let Err(e) = result {
+        output_failed(&e);
+    }
+}
+
 /// Runs the command line and returns the exit status.
 pub fn run() -> i32 {
+    let status = run_command();
+    // Output still buffered is written now: a failure is reported.
+    wrote(std::io::Write::flush(&mut std::io::stdout()));
+    status
+}
+
+fn run_command() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { USAGE } else { OK };
-            let _ = e.print();
+            if e.use_stderr() {
+                let _ = e.print();
+            } else {
+                // Help and version are the command's output, styled
+                // only on a terminal.
+                let text = e.render();
+                if std::io::stdout().is_terminal() {
+                    out!("{}", text.ansi());
+                } else {
+                    out!("{text}");
+                }
+            }
             return code;
         }
     };
@@ -302,7 +354,9 @@ pub fn run() -> i32 {
         Command::Engine => protocol::run(),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "gamut", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "gamut", &mut script);
+            wrote(std::io::Write::write_all(&mut std::io::stdout(), &script));
             OK
         }
         Command::Man => {
@@ -381,7 +435,7 @@ fn list(format: Format) -> i32 {
         Format::Text => {
             let width = games.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
             for (name, summary) in &games {
-                println!("{name:width$}  {summary}");
+                outln!("{name:width$}  {summary}");
             }
         }
         Format::Json => {
@@ -389,7 +443,7 @@ fn list(format: Format) -> i32 {
                 .iter()
                 .map(|(name, summary)| serde_json::json!({ "name": name, "summary": summary }))
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&list).unwrap_or_default()
             );

@@ -53,9 +53,9 @@ pub(super) fn run(
         match format {
             Format::Text => {
                 for (mv, n) in &counts {
-                    println!("{mv} {n}");
+                    outln!("{mv} {n}");
                 }
-                println!("total {total}");
+                outln!("total {total}");
             }
             Format::Json => {
                 let moves: Vec<serde_json::Value> = counts
@@ -63,7 +63,7 @@ pub(super) fn run(
                     .map(|(mv, n)| serde_json::json!({ "move": mv, "leaves": n }))
                     .collect();
                 let v = serde_json::json!({ "depth": depth, "divide": moves, "total": total });
-                println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+                outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             }
         }
         report_speed(total, started);
@@ -72,7 +72,7 @@ pub(super) fn run(
     let started = Instant::now();
     let mut counts = vec![1];
     if depth == 0 && format == Format::Text {
-        println!("perft(0) = 1");
+        outln!("perft(0) = 1");
     }
     for d in 1..=depth {
         let leaves = match perft(&engine, &pos, d, &mut history) {
@@ -80,7 +80,7 @@ pub(super) fn run(
             Err(why) => return stopped(&why),
         };
         if format == Format::Text {
-            println!("perft({d}) = {leaves}");
+            outln!("perft({d}) = {leaves}");
         }
         counts.push(leaves);
     }
@@ -91,7 +91,7 @@ pub(super) fn run(
             "leaves": counts,
             "seconds": started.elapsed().as_secs_f64(),
         });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     report_speed(*counts.last().unwrap_or(&1), started);
     OK

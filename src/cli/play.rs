@@ -65,11 +65,11 @@ impl Input {
                 Err(_) => None,
             },
             Input::Plain(stdin) => {
-                print!("{prompt}");
+                out!("{prompt}");
                 let mut bytes = Vec::new();
                 match stdin.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => {
-                        println!();
+                        outln!();
                         None
                     }
                     Ok(_) => {
@@ -86,7 +86,7 @@ impl Input {
                         let line = String::from_utf8_lossy(&bytes)
                             .trim_end_matches(['\n', '\r'])
                             .to_string();
-                        println!("{}", shown(&line));
+                        outln!("{}", shown(&line));
                         Some(line)
                     }
                 }
@@ -346,7 +346,7 @@ Type a move in notation (any case), or a command:
 impl Session<'_> {
     fn run(&mut self) -> i32 {
         let rules = self.engine.rules();
-        println!(
+        outln!(
             "{}: {} ({}) against {} ({}). Type `help` for commands.",
             rules.name,
             rules.players[0].name,
@@ -369,18 +369,18 @@ impl Session<'_> {
             told_overrun &= self.game.overrun().is_some();
             if let Some(why) = self.game.overrun() {
                 if !told_overrun {
-                    println!(
+                    outln!(
                         "gamut cannot list the moves of this position: {}.",
                         shown(&why.to_string())
                     );
                     if rules.parts.len() > 1 {
-                        println!(
+                        outln!(
                             "A move is still read part by part: type all its parts, as in `a1-b2/b2-c3`."
                         );
                     } else if self.seats.contains(&Seat::Human) && !self.game.moves().is_empty() {
-                        println!("A rule of this game makes them too many; `undo` goes back.");
+                        outln!("A rule of this game makes them too many; `undo` goes back.");
                     } else {
-                        println!("A rule of this game makes them too many.");
+                        outln!("A rule of this game makes them too many.");
                     }
                     told_overrun = true;
                 }
@@ -393,7 +393,7 @@ impl Session<'_> {
                     let before = self.game.position().clone();
                     if self.game.play_random_by_parts(&mut self.rng) {
                         let mv = *self.game.moves().last().expect("just played");
-                        println!(
+                        outln!(
                             "{mover} ({}) plays {}, drawn part by part",
                             self.seats[to_move].word(),
                             self.engine.notation(&before, &mv)
@@ -401,7 +401,7 @@ impl Session<'_> {
                         self.show();
                         continue;
                     }
-                    println!(
+                    outln!(
                         "{mover} ({}) finds no move here.",
                         self.seats[to_move].word()
                     );
@@ -412,7 +412,7 @@ impl Session<'_> {
             } else if status == Status::Ongoing && self.seats[to_move] != Seat::Human {
                 // Two computers in a game that may never end (J) stop at the cap.
                 if !self.seats.contains(&Seat::Human) && self.game.moves().len() >= self.ply_cap {
-                    println!(
+                    outln!(
                         "Stopped after {}: the ply cap of this session (--ply-cap), not a rule of the game.",
                         super::counted(self.ply_cap, "move")
                     );
@@ -444,7 +444,7 @@ impl Session<'_> {
                 "quit" | "exit" | "help" | "?" | "moves" | "hint" | "rules" | "board"
             );
             if bare && !rest.is_empty() {
-                println!("`{command}` takes nothing after it: type `{command}` alone.");
+                outln!("`{command}` takes nothing after it: type `{command}` alone.");
                 continue;
             }
             match command.as_str() {
@@ -452,22 +452,22 @@ impl Session<'_> {
                     self.farewell();
                     return OK;
                 }
-                "help" | "?" => println!("{HELP}\n{}", rules.notation_guide()),
+                "help" | "?" => outln!("{HELP}\n{}", rules.notation_guide()),
                 "moves" => self.list_moves(),
                 "undo" | "redo" => match times(rest) {
                     Some(n) if command == "undo" => self.undo(n),
                     Some(n) => self.redo(n),
-                    None => println!(
+                    None => outln!(
                         "`{command}` takes a number of moves or nothing, as in `{command} 2`."
                     ),
                 },
                 "hint" => self.hint(),
                 "rules" => {
-                    print!("{}", rules.summary());
+                    out!("{}", rules.summary());
                     if !rules.regions.is_empty() {
-                        print!("Regions (x marks their cells):\n{}", rules.regions_drawn());
+                        out!("Regions (x marks their cells):\n{}", rules.regions_drawn());
                     }
-                    print!("{}", rules.notation_guide());
+                    out!("{}", rules.notation_guide());
                 }
                 "board" => self.show(),
                 "save" => self.save(super::unquoted(rest), &mut input),
@@ -479,19 +479,19 @@ impl Session<'_> {
     fn show(&self) {
         let pos = self.game.position();
         let last = self.game.moves().last();
-        print!("{}", draw(self.engine, pos, last, self.colour));
+        out!("{}", draw(self.engine, pos, last, self.colour));
         if let Some(mv) = last {
             let before = self.game.position_before_last().expect("a move was played");
             let mover = &self.engine.rules().players[before.to_move()].name;
-            println!("Last move: {mover} {}", self.engine.notation(before, mv));
+            outln!("Last move: {mover} {}", self.engine.notation(before, mv));
         }
         match self.game.status() {
             Status::Ongoing => {
                 let p = pos.to_move();
-                println!("{} to move.", self.engine.rules().players[p].name);
+                outln!("{} to move.", self.engine.rules().players[p].name);
             }
             Status::Over(outcome) => {
-                println!("{}", self.result_text(outcome));
+                outln!("{}", self.result_text(outcome));
                 self.show_win(outcome);
             }
         }
@@ -524,8 +524,8 @@ impl Session<'_> {
             }
         }
         if !cells.is_empty() {
-            println!("What decided it, in brackets:");
-            print!("{}", draw_marked(self.engine, pos, cells, self.colour));
+            outln!("What decided it, in brackets:");
+            out!("{}", draw_marked(self.engine, pos, cells, self.colour));
         }
     }
 
@@ -577,7 +577,7 @@ impl Session<'_> {
 
     fn human_move(&mut self, text: &str) {
         if let Status::Over(outcome) = self.game.status() {
-            println!(
+            outln!(
                 "{} Type `undo`, `save FILE` or `quit`.",
                 self.result_text(outcome)
             );
@@ -593,7 +593,7 @@ impl Session<'_> {
                 e @ (ParseError::Unlisted { .. }
                 | ParseError::Ambiguous { .. }
                 | ParseError::WrongArrow { .. }),
-            ) => println!("{}", shown(&e.to_string())),
+            ) => outln!("{}", shown(&e.to_string())),
             Err(_) => {
                 let reason = self
                     .engine
@@ -602,14 +602,14 @@ impl Session<'_> {
                 let looks_like_command = text.chars().all(|c| c.is_ascii_alphabetic())
                     && !text.eq_ignore_ascii_case("pass");
                 if looks_like_command && reason.is_empty() {
-                    println!(
+                    outln!(
                         "`{}` is neither a move nor a command; type `help` for the commands",
                         shown(text)
                     );
                     return;
                 }
                 let closest = self.closest(text);
-                println!(
+                outln!(
                     "`{}` is not legal here{}. Closest legal moves: {}",
                     shown(text),
                     shown(&reason),
@@ -635,7 +635,7 @@ impl Session<'_> {
 
     fn list_moves(&self) {
         if let Some(why) = self.game.overrun() {
-            println!(
+            outln!(
                 "The moves here are too many to list: {}.",
                 shown(&why.to_string())
             );
@@ -643,21 +643,21 @@ impl Session<'_> {
         }
         let legal = self.game.legal_notations();
         if legal.is_empty() {
-            println!("No legal moves: the game is over.");
+            outln!("No legal moves: the game is over.");
             return;
         }
-        println!("{}:", super::counted(legal.len(), "legal move"));
+        outln!("{}:", super::counted(legal.len(), "legal move"));
         let mut line = String::new();
         for m in legal {
             if line.len() + m.len() + 1 > 72 {
-                println!(" {line}");
+                outln!(" {line}");
                 line.clear();
             }
             line.push(' ');
             line.push_str(&m);
         }
         if !line.is_empty() {
-            println!(" {line}");
+            outln!(" {line}");
         }
     }
 
@@ -685,7 +685,7 @@ impl Session<'_> {
                     }
                     Ok(None) => 0,
                     Err(why) => {
-                        println!(
+                        outln!(
                             "The computer cannot search here: {}. It plays a random move.",
                             shown(&why.to_string())
                         );
@@ -697,7 +697,7 @@ impl Session<'_> {
         };
         let pos = self.game.position().clone();
         let mv = self.game.legal()[index];
-        println!(
+        outln!(
             "{} ({}) plays {}{judged}",
             self.engine.rules().players[p].name,
             self.seats[p].word(),
@@ -735,7 +735,7 @@ impl Session<'_> {
             undone += 1;
         }
         if undone == 0 {
-            println!("Nothing to undo.");
+            outln!("Nothing to undo.");
             return;
         }
         self.show();
@@ -745,7 +745,7 @@ impl Session<'_> {
     /// person's turn.
     fn redo(&mut self, times: usize) {
         if self.redo.is_empty() {
-            println!("Nothing to redo.");
+            outln!("Nothing to redo.");
             return;
         }
         for _ in 0..times {
@@ -766,7 +766,7 @@ impl Session<'_> {
     /// A move suggested by the player the computer seat uses.
     fn hint(&mut self) {
         if self.game.status() != Status::Ongoing {
-            println!("The game is over.");
+            outln!("The game is over.");
             return;
         }
         let history = self.game.history_keys();
@@ -780,7 +780,7 @@ impl Session<'_> {
         }
         if let Ok(Some(choice)) = found {
             let mv = self.game.legal()[choice.index];
-            println!(
+            outln!(
                 "Hint: {}{}",
                 self.engine.notation(&pos, &mv),
                 judgement(&choice)
@@ -816,7 +816,7 @@ impl Session<'_> {
             return;
         };
         if let Err(e) = record::save(&path, &self.record(&path), true) {
-            println!("Could not keep the game: {}", shown(&e.to_string()));
+            outln!("Could not keep the game: {}", shown(&e.to_string()));
             self.autosave = None;
         }
     }
@@ -829,15 +829,15 @@ impl Session<'_> {
         match &self.autosave {
             Some(path) => {
                 let path = shown(&path.display().to_string()).into_owned();
-                println!("The game is kept in {path}: `gamut play --load {path}` resumes it.");
+                outln!("The game is kept in {path}: `gamut play --load {path}` resumes it.");
             }
-            None => println!("The game was not saved: `save FILE` keeps one."),
+            None => outln!("The game was not saved: `save FILE` keeps one."),
         }
     }
 
     fn save(&mut self, path: &str, input: &mut Input) {
         if path.is_empty() {
-            println!("Say where: save FILE");
+            outln!("Say where: save FILE");
             return;
         }
         let path_shown = shown(path);
@@ -847,7 +847,7 @@ impl Session<'_> {
         if let Err(RecordError::Exists(_)) = saved {
             let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));
             if !answer.is_some_and(|a| a.trim().eq_ignore_ascii_case("y")) {
-                println!("Not saved: {path_shown} is left as it was.");
+                outln!("Not saved: {path_shown} is left as it was.");
                 return;
             }
             saved = record::save(&file, &record, true);
@@ -855,10 +855,10 @@ impl Session<'_> {
         match saved {
             Ok(()) => {
                 let moves = super::counted(record.moves.len(), "move");
-                println!("Saved {moves} to {path_shown}.");
+                outln!("Saved {moves} to {path_shown}.");
                 self.saved_moves = record.moves.len();
             }
-            Err(e) => println!("Not saved: {}", shown(&e.to_string())),
+            Err(e) => outln!("Not saved: {}", shown(&e.to_string())),
         }
     }
 }
@@ -902,7 +902,7 @@ pub(super) fn replay(path: &str) -> i32 {
     while game.undo() {}
     let colour = colour_stdout();
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    println!(
+    outln!(
         "{} ({}, {result})",
         engine.rules().name,
         super::counted(record.moves.len(), "move"),
@@ -913,20 +913,20 @@ pub(super) fn replay(path: &str) -> i32 {
     let mut show = true;
     loop {
         if show {
-            print!(
+            out!(
                 "{}",
                 draw(&engine, game.position(), game.moves().last(), colour)
             );
             if at > 0 {
-                println!("Move {at}: {}", shown(&record.moves[at - 1]));
+                outln!("Move {at}: {}", shown(&record.moves[at - 1]));
             }
             if at == moves.len() {
-                println!("End of the record: {result}.");
+                outln!("End of the record: {result}.");
             }
         }
         show = true;
         if interactive {
-            print!("[Enter] next, b back, a move number, h help, q quit> ");
+            out!("[Enter] next, b back, a move number, h help, q quit> ");
             let _ = std::io::stdout().flush();
         }
         // Commands come from standard input; at its end the record plays
@@ -939,12 +939,12 @@ pub(super) fn replay(path: &str) -> i32 {
         let target = match step.as_str() {
             "q" | "quit" => return OK,
             "h" | "help" | "?" => {
-                println!("{REPLAY_HELP}");
+                outln!("{REPLAY_HELP}");
                 show = false;
                 continue;
             }
             "" | "n" | "next" if at == moves.len() => {
-                println!("This is the end of the record: b goes back, a number jumps, q quits.");
+                outln!("This is the end of the record: b goes back, a number jumps, q quits.");
                 show = false;
                 continue;
             }
@@ -955,7 +955,7 @@ pub(super) fn replay(path: &str) -> i32 {
             number => match number.parse::<usize>() {
                 Ok(n) if n <= moves.len() => n,
                 _ => {
-                    println!(
+                    outln!(
                         "`{}` is not a command here; type a move number from 0 to {}, or h for help.",
                         shown(number),
                         moves.len()

@@ -230,8 +230,9 @@ fn answer(out: &mut impl Write, id: &str, reply: Result<String, String>) {
         [one] if !text.starts_with('\n') => format!(" {one}"),
         many => format!("\n{}", many.join("\n")),
     };
-    let _ = write!(out, "{mark}{id}{body}\n\n");
-    let _ = out.flush();
+    // A client that cannot be answered is gone: the session ends.
+    super::wrote(write!(out, "{mark}{id}{body}\n\n"));
+    super::wrote(out.flush());
 }
 
 /// `game NAME|PATH`: the checked rules, or the first error found.

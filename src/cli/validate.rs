@@ -32,9 +32,9 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
                 }
                 match format {
                     Format::Text => {
-                        let _ = out.write_all(text_report(arg, &checked, colour).as_bytes());
+                        super::wrote(out.write_all(text_report(arg, &checked, colour).as_bytes()));
                         if dump && let Some(rules) = &checked.rules {
-                            let _ = out.write_all(rules.dump().as_bytes());
+                            super::wrote(out.write_all(rules.dump().as_bytes()));
                         }
                     }
                     Format::Json => {
@@ -49,11 +49,11 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
         }
     }
     if format == Format::Json {
-        let _ = writeln!(
+        super::wrote(writeln!(
             out,
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_default()
-        );
+        ));
     }
     status
 }

@@ -244,13 +244,13 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
     // games it took may have cost minutes.
     match format {
         Format::Json => match serde_json::to_string_pretty(report) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => outln!("{json}"),
             Err(e) => {
                 eprintln!("gamut: cannot write the report: {e}");
                 return USAGE;
             }
         },
-        Format::Text => print!("{}", text::table(report)),
+        Format::Text => out!("{}", text::table(report)),
     }
     if let Some(path) = html
         && let Err(e) = std::fs::write(path, html::page(report))
