@@ -479,6 +479,27 @@ fn merge_refuses_counts_that_do_not_hold_together() {
     let (code, _, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the ladder's pair 1"), "{err}");
+    // A cell landed on more often than moves were played.
+    let mut second = tic_tac_toe_slice(2);
+    second["results"][0]["counts"]["landings"][4] = Value::from(u64::MAX);
+    let (code, _, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more landings on a cell"), "{err}");
+    // No game at all (once a panic when printed), and a seat gamut does
+    // not know, in every format.
+    for format in ["text", "json"] {
+        let mut whole = tic_tac_toe_slice(1);
+        whole["shard"] = Value::Null;
+        whole["results"] = serde_json::json!([]);
+        let (code, out, err) = merge_values(&[whole], &["--format", format]);
+        assert_eq!(code, 2, "{format}: {out}");
+        assert!(err.contains("analyses no game"), "{err}");
+        let mut second = tic_tac_toe_slice(2);
+        second["skill"][1] = Value::from("bogus");
+        let (code, _, err) = merge_values(&[tic_tac_toe_slice(1), second], &["--format", format]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("`bogus` is not one gamut seats"), "{err}");
+    }
 }
 
 #[test]

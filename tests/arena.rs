@@ -64,4 +64,11 @@ fn a_person_cannot_sit_in_the_arena_and_a_bad_seat_is_named() {
         err.contains("`mcts:fast`: say how long mcts thinks"),
         "{err}"
     );
+    // A time out of range is told its range.
+    let (code, _, err) = common::gamut_in(&dir, &["arena", "network", "mcts:86401s", "uct"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`mcts:86401s`: give a number of seconds from 0.01 to 86400"),
+        "{err}"
+    );
 }

@@ -193,6 +193,10 @@ impl Counts {
         if wide(self.cells_used) > wide(self.games) * self.landings.len() as u128 {
             problems.push("more cells used than the board has".into());
         }
+        // A move lands on a cell at most once.
+        if self.landings.iter().any(|&n| n > self.decisions) {
+            problems.push("more landings on a cell than moves played".into());
+        }
         for (i, step) in self.ladder.iter().enumerate() {
             if step.games != ladder_games
                 || wide(step.stronger) + wide(step.weaker) + wide(step.drawn) != wide(step.games)

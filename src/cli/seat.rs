@@ -55,6 +55,12 @@ impl Seat {
         };
         let budget = match strength {
             None => budget,
+            // A number of seconds out of range: say the range.
+            Some(s) if let Some(Err(why)) = s.strip_suffix('s').map(super::parse_seconds)
+                && s.strip_suffix('s').is_some_and(|n| n.trim().parse::<f64>().is_ok()) =>
+            {
+                return Err(format!("`{text}`: {why}"));
+            }
             Some(s) => parse_strength(s).ok_or_else(|| {
                 format!(
                     "`{text}`: say how long {kind} thinks as seconds (`{kind}:2s`), iterations (`{kind}:5000`) or a level ({})",

@@ -408,6 +408,19 @@ fn read_slice(file: &str) -> Result<Report, String> {
             report.analysis
         ));
     }
+    if report.results.is_empty() {
+        return Err("it analyses no game: this is not the JSON gamut wrote".into());
+    }
+    // Every seat named must be one gamut seats (an edited name would be
+    // shown as if it had played).
+    for seat in report.players.iter().chain(&report.skill) {
+        if super::seat::Seat::parse_computer(seat, crate::ai::Budget::Iterations(1)).is_err() {
+            return Err(format!(
+                "its seat `{}` is not one gamut seats: this is not the JSON gamut wrote",
+                shown(seat)
+            ));
+        }
+    }
     Ok(report)
 }
 
@@ -532,11 +545,12 @@ fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
         slice.ply_cap.to_string(),
     );
     let names = |r: &Report| {
-        r.results
-            .iter()
-            .map(|g| g.source.clone())
-            .collect::<Vec<_>>()
-            .join(" ")
+        let names: Vec<String> = r.results.iter().map(|g| g.source.clone()).collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
     };
     compare("games analysed", names(whole), names(slice));
     if !differs.is_empty() {
