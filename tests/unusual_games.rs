@@ -148,3 +148,35 @@ fn stacks_count_as_many_pieces_as_they_hold() {
         gamut::engine::Status::Over(gamut::engine::Outcome::Win(gamut::rules::PlayerId::FIRST))
     );
 }
+
+/// A cell holds at most 255 pieces: a move that would pile a 256th onto
+/// a stack is not a move (it emptied the cell once, the height wrapping),
+/// and counts of pieces past 255 are not wrapped either.
+#[test]
+fn a_stack_never_passes_255_pieces_and_counts_do_not_wrap() {
+    let tall = engine_of(
+        "board 2 x 1\nplayers A, B\nsetup\n  A stacks of 254 on a1\n  A on b1\n\
+         move step left onto friend, leaving a copy\nwhen stuck pass\n",
+    );
+    let mut game = gamut::engine::Game::new(&tall);
+    play(&mut game, "a1");
+    play(&mut game, "pass");
+    assert_eq!(legal(&game), ["pass"]);
+    assert!(game.play("a1").is_err());
+    let board = game_board(&game);
+    assert!(board.contains("A255"), "{board}");
+    let start = tall.start();
+    assert_eq!(
+        gamut::engine::perft(&tall, &start, 3, &mut Vec::new()).unwrap(),
+        1
+    );
+    // 510 pieces of A's are more than 254, whatever a byte holds.
+    let many = engine_of(
+        "board 4 x 1\nplayers A, B\nsetup\n  A stacks of 254 on a1\n  A on b1\n  \
+         B stacks of 255 on d1\nmove step right onto empty, converting adjacent enemies\n\
+         goal B wins with at most 254 enemy pieces\nwhen stuck pass\n",
+    );
+    let mut game = gamut::engine::Game::new(&many);
+    play(&mut game, "b1-c1");
+    assert_eq!(winner(&game), None);
+}

@@ -28,6 +28,9 @@ pub(super) struct Effect {
     pub gained: CellSet,
     /// Pieces that changed owner (flanked and converted).
     pub converted: u32,
+    /// A stack, reserve or borne-off count would have passed 255: the act
+    /// is refused (and was applied only as far as it fits).
+    pub overflow: bool,
 }
 
 impl Engine {
@@ -42,6 +45,7 @@ impl Engine {
     ) -> Effect {
         let mut removed = 0;
         let mut gained = CellSet::EMPTY;
+        let mut overflow = false;
         // The deed says which cells; the option, what else happens.
         match (&option.action, act.deed) {
             (Action::Place { .. }, Deed::Place { kind, to }) => {
@@ -80,7 +84,10 @@ impl Engine {
                 let origin = option
                     .leaves_copy
                     .then(|| (ed.pos.kind(from), ed.pos.height[from.index()]));
-                removed += self.move_top(ed, (from, to), player);
+                match self.move_top(ed, (from, to), player) {
+                    Some(taken) => removed += taken,
+                    None => overflow = true,
+                }
                 if let Some((kind, height)) = origin {
                     // The piece that moved is also still where it was.
                     if ed.pos.is_empty(from) {
@@ -96,15 +103,20 @@ impl Engine {
             (Action::BearOff { .. }, Deed::Lift { from }) => {
                 let h = ed.pos.height[from.index()];
                 ed.set_height(from, h - 1);
-                ed.pos.borne_off[player] += 1;
+                match ed.pos.borne_off[player].checked_add(1) {
+                    Some(n) => ed.pos.borne_off[player] = n,
+                    None => overflow = true,
+                }
             }
             (Action::Return { to_reserve, .. }, Deed::Lift { from }) => {
                 let kind = ed.pos.kind(from);
                 let h = ed.pos.height[from.index()];
                 ed.set_height(from, h - 1);
                 if *to_reserve {
-                    ed.pos
-                        .set_reserve(player, kind, ed.pos.reserve[player][kind] + 1);
+                    match ed.pos.reserve[player][kind].checked_add(1) {
+                        Some(n) => ed.pos.set_reserve(player, kind, n),
+                        None => overflow = true,
+                    }
                 }
             }
             (
@@ -152,6 +164,7 @@ impl Engine {
             removed,
             gained,
             converted,
+            overflow,
         }
     }
 
@@ -227,24 +240,30 @@ impl Engine {
     }
 
     /// Moves the top piece of `from` to `to`: onto an empty cell, onto a
-    /// friendly stack, or capturing an enemy stack.
-    fn move_top(&self, ed: &mut Edit, (from, to): (Cell, Cell), player: PlayerId) -> u32 {
+    /// friendly stack, or capturing an enemy stack. Returns the pieces
+    /// captured, or `None` (nothing moved) onto a stack of 255.
+    fn move_top(&self, ed: &mut Edit, (from, to): (Cell, Cell), player: PlayerId) -> Option<u32> {
         let kind = ed.pos.kind(from);
         let h = ed.pos.height[from.index()];
-        ed.set_height(from, h - 1);
         let mut removed = 0;
         match ed.pos.owner(to) {
-            None => ed.put(to, player, kind, 1),
-            Some(p) if p == player => {
-                let t = ed.pos.height[to.index()];
-                ed.set_height(to, t + 1);
+            None => {
+                ed.set_height(from, h - 1);
+                ed.put(to, player, kind, 1);
             }
+            Some(p) if p == player && from != to => {
+                let t = ed.pos.height[to.index()].checked_add(1)?;
+                ed.set_height(from, h - 1);
+                ed.set_height(to, t);
+            }
+            Some(p) if p == player => {}
             Some(_) => {
+                ed.set_height(from, h - 1);
                 removed = ed.take(to).2 as u32;
                 ed.put(to, player, kind, 1);
             }
         }
-        removed
+        Some(removed)
     }
 
     /// The cells where a move's acts land: where a piece is placed, moved

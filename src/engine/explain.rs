@@ -328,6 +328,12 @@ impl Engine {
                 Err(Refusal::BothWin) => {
                     return Some("that would complete the goals of both players".into());
                 }
+                Err(Refusal::TooMany) => {
+                    return Some(
+                        "that would pile up more than 255 pieces, the most a cell or a hand holds"
+                            .into(),
+                    );
+                }
             };
             // Played, it passes every rule: the later parts must be at fault.
             if self.rules.parts.len() > 1 {

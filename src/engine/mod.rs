@@ -88,6 +88,9 @@ pub(crate) enum Refusal {
     GroupTooLarge,
     /// `illegal if both players win`.
     BothWin,
+    /// A stack, a reserve or a count of borne-off pieces would pass 255,
+    /// the most a cell or a hand holds (the setup is held to it by G037).
+    TooMany,
 }
 
 /// How `generate_part` walks the ways of a turn (a constant parameter, so
@@ -913,6 +916,9 @@ impl Engine {
             jumped,
             player,
         );
+        if effect.overflow {
+            return Err(Refusal::TooMany);
+        }
         if option.must_remove && effect.removed == 0 {
             return Err(Refusal::RemovesNothing);
         }
