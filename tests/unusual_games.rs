@@ -180,3 +180,33 @@ fn a_stack_never_passes_255_pieces_and_counts_do_not_wrap() {
     play(&mut game, "b1-c1");
     assert_eq!(winner(&game), None);
 }
+
+/// Two moves that would be written alike (a copy and a placement onto
+/// one cell, a removal and a return of one piece) are written with their
+/// rules' first words, read back as themselves, and the plain cell is
+/// refused as ambiguous instead of read as the first of them (a record
+/// once replayed a placement as the copy).
+#[test]
+fn moves_that_would_read_alike_are_written_apart() {
+    let engine = clean_game(&format!(
+        "{}/tests/games/copy-or-place.game",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    let mut game = gamut::engine::Game::new(&engine);
+    let legal = game.legal_notations();
+    assert!(legal.contains(&"step:b1".to_string()), "{legal:?}");
+    assert!(legal.contains(&"place:b1".to_string()), "{legal:?}");
+    assert!(legal.contains(&"a2".to_string()), "{legal:?}");
+    // One move alone is written as the listing writes it.
+    let pos = game.position().clone();
+    for (mv, text) in game.legal().iter().zip(&legal) {
+        assert_eq!(&engine.notation(&pos, mv), text);
+    }
+    let err = game.play("b1").unwrap_err().to_string();
+    assert!(err.contains("ambiguous here: step:b1 or place:b1"), "{err}");
+    play(&mut game, "PLACE:B1");
+    assert_eq!(
+        game.position().reserve_total(gamut::rules::PlayerId::FIRST),
+        2
+    );
+}

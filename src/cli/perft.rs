@@ -45,9 +45,11 @@ pub(super) fn run(
             Ok(counts) => counts,
             Err(why) => return stopped(&why),
         };
-        let counts: Vec<(String, u64)> = counts
-            .iter()
-            .map(|(mv, n)| (engine.notation(&pos, mv), *n))
+        let moves: Vec<_> = counts.iter().map(|(mv, _)| *mv).collect();
+        let counts: Vec<(String, u64)> = engine
+            .notations(&pos, &moves)
+            .into_iter()
+            .zip(counts.iter().map(|(_, n)| *n))
             .collect();
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         match format {

@@ -376,11 +376,7 @@ impl Engine {
     fn capture_due(&self, pos: &Position, compulsion: Compulsion) -> String {
         let mut legal = Successors::default();
         self.legal_moves(pos, &mut legal);
-        let mut written: Vec<String> = legal
-            .moves
-            .iter()
-            .map(|mv| self.notation(pos, mv))
-            .collect();
+        let mut written = self.notations(pos, &legal.moves);
         let shown = 4;
         let more = written.len().saturating_sub(shown);
         written.truncate(shown);

@@ -190,10 +190,7 @@ impl<'e> Game<'e> {
 
     /// The notation of each legal move now.
     pub fn legal_notations(&self) -> Vec<String> {
-        self.legal()
-            .iter()
-            .map(|m| self.engine.notation(self.position(), m))
-            .collect()
+        self.engine.notations(self.position(), self.legal())
     }
 
     /// The keys of the positions before the current one.

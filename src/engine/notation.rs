@@ -6,7 +6,10 @@
 //! - a piece moving `b3-d5`, capturing `b3xc3`; a capturing jump lists
 //!   what it took, `b3xf7(c4,e6)`; bearing off `e6-off`;
 //! - a return to reserve, the cell `c4`;
-//! - the parts of a turn joined by `/`: `a1^/c4`; a pass is `pass`.
+//! - the parts of a turn joined by `/`: `a1^/c4`; a pass is `pass`;
+//! - where two legal moves would read alike (a placement and a copy onto
+//!   one cell), each act of them led by its rule's first word, `place:b1`
+//!   and `step:b1`, numbered where that is not enough (`step#2:a1-b1`).
 //!
 //! Reading is forgiving: case does not matter, and every way of playing a
 //! move is accepted, including ways that merge with another into one move.
@@ -66,18 +69,119 @@ pub enum ParseError {
     },
 }
 
+/// How a move's acts are written: plainly, or, where two moves of one
+/// position would read alike (a placement and a copy onto one cell, a
+/// removal and a return of one piece), each act led by the first word of
+/// its rule (`place:b1`, `step:b1`), and numbered among the part's rules
+/// of that word where that is not enough (`step#2:a1-b1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Qualify {
+    Plain,
+    Verb,
+    Numbered,
+}
+
 impl Engine {
-    /// The notation of a move played from `pos`.
+    /// The notation of a move played from `pos`: plain, unless another
+    /// legal move there reads the same (see [`Engine::notations`]).
     pub fn notation(&self, pos: &Position, mv: &Move) -> String {
         let Some(played) = self.played(pos, mv, &mut Vec::new()) else {
             // Not reached for a move of `pos`: its captures are found.
             return format!("{mv:?}");
         };
-        self.played_notation(pos, &played)
+        let plain = self.played_notation(pos, &played, Qualify::Plain);
+        if played.mv.is_pass() {
+            return plain;
+        }
+        let mut listed = Successors::default();
+        self.legal_moves(pos, &mut listed);
+        let alike: Vec<Played> = (0..listed.len())
+            .map(|i| listed.played(i))
+            .filter(|p| self.played_notation(pos, p, Qualify::Plain) == plain)
+            .collect();
+        if alike.len() < 2 {
+            return plain;
+        }
+        let level = self.qualify_level(pos, &alike);
+        self.played_notation(pos, &played, level)
+    }
+
+    /// The notations of `moves`, legal moves of `pos` that lead to
+    /// different positions (a listing's): each plain where no other reads
+    /// the same, else qualified so that each reads as itself alone.
+    pub fn notations(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
+        let mut trail = Vec::new();
+        let played: Vec<Option<Played>> = moves
+            .iter()
+            .map(|m| self.played(pos, m, &mut trail))
+            .collect();
+        let mut texts: Vec<String> = played
+            .iter()
+            .zip(moves)
+            .map(|(p, m)| match p {
+                Some(p) => self.played_notation(pos, p, Qualify::Plain),
+                None => format!("{m:?}"),
+            })
+            .collect();
+        let mut groups = std::collections::HashMap::<&str, Vec<usize>>::new();
+        for (i, text) in texts.iter().enumerate() {
+            groups.entry(text.as_str()).or_default().push(i);
+        }
+        let alike: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
+        for group in alike {
+            let members: Vec<Played> = group.iter().filter_map(|&i| played[i]).collect();
+            let level = self.qualify_level(pos, &members);
+            for &i in &group {
+                if let Some(p) = &played[i] {
+                    texts[i] = self.played_notation(pos, p, level);
+                }
+            }
+        }
+        texts
+    }
+
+    /// How far moves that read alike plainly must be qualified to read
+    /// apart: by their rules' words if that tells them apart, else
+    /// numbered.
+    fn qualify_level(&self, pos: &Position, alike: &[Played]) -> Qualify {
+        let mut by_verb: Vec<String> = alike
+            .iter()
+            .map(|p| self.played_notation(pos, p, Qualify::Verb))
+            .collect();
+        by_verb.sort_unstable();
+        by_verb.dedup();
+        if by_verb.len() == alike.len() {
+            Qualify::Verb
+        } else {
+            Qualify::Numbered
+        }
+    }
+
+    /// The word an act is led by when qualified (see [`Qualify`]).
+    fn qualifier(&self, act: &Act, level: Qualify) -> String {
+        let options = &self.rules.parts[act.part as usize].options;
+        let verb_of = |text: &str| {
+            text.split_whitespace()
+                .next()
+                .unwrap_or("move")
+                .to_lowercase()
+        };
+        let verb = verb_of(&options[act.option as usize].text);
+        match level {
+            Qualify::Plain => String::new(),
+            Qualify::Verb => format!("{verb}:"),
+            Qualify::Numbered => {
+                let n = options[..=act.option as usize]
+                    .iter()
+                    .filter(|o| verb_of(&o.text) == verb)
+                    .count();
+                format!("{verb}#{n}:")
+            }
+        }
     }
 
     /// [`Engine::notation`] of a move whose captures are known.
-    fn played_notation(&self, pos: &Position, played: &Played) -> String {
+    fn played_notation(&self, pos: &Position, played: &Played, level: Qualify) -> String {
         if played.mv.is_pass() {
             return "pass".to_string();
         }
@@ -87,7 +191,8 @@ impl Engine {
         let mut parts = Vec::with_capacity(played.mv.len as usize);
         for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-            parts.push(self.act_text(&at, player, act, taken));
+            let text = self.act_text(&at, player, act, taken);
+            parts.push(self.qualifier(act, level) + &text);
             let mut edit = Edit {
                 pos: &mut at,
                 trail: &mut trail,
@@ -198,17 +303,39 @@ impl Engine {
             });
         }
         let find = |target: &Position| successors.positions.iter().position(|p| p == target);
-        // Exactly as written. Each way's notation is kept for the looser
-        // readings below; the listing knows the pieces each way takes.
+        // Exactly as written, plainly or qualified (see [`Qualify`]): where
+        // moves that read alike are typed plainly, that is ambiguous. Each
+        // way's notation is kept for the looser readings below; the
+        // listing knows the pieces each way takes.
         let mut written = Vec::with_capacity(ways.len());
+        let mut exact: Vec<usize> = Vec::new();
         for (i, next) in ways.positions.iter().enumerate() {
-            let text = normalize(&self.played_notation(pos, &ways.played(i)));
-            if text == wanted
+            let played = ways.played(i);
+            let text = normalize(&self.played_notation(pos, &played, Qualify::Plain));
+            // Only a qualified move has a `:`.
+            let hit = text == wanted
+                || wanted.contains(':')
+                    && [Qualify::Verb, Qualify::Numbered]
+                        .iter()
+                        .any(|&q| normalize(&self.played_notation(pos, &played, q)) == wanted);
+            if hit
                 && let Some(i) = find(next)
+                && !exact.contains(&i)
             {
-                return Ok(i);
+                exact.push(i);
             }
             written.push(text);
+        }
+        match exact.len() {
+            0 => {}
+            1 => return Ok(exact[0]),
+            _ => {
+                let moves: Vec<Move> = exact.iter().map(|&i| successors.moves[i]).collect();
+                return Err(ParseError::Ambiguous {
+                    text: text.trim().to_string(),
+                    options: self.notations(pos, &moves),
+                });
+            }
         }
         // An entry written without its arrow, or a capture without the
         // pieces it takes, when that leaves one resulting position; an
@@ -242,11 +369,7 @@ impl Engine {
             }),
             0 => Err(ParseError::Illegal {
                 text: text.trim().to_string(),
-                legal: successors
-                    .moves
-                    .iter()
-                    .map(|m| self.notation(pos, m))
-                    .collect(),
+                legal: self.notations(pos, &successors.moves),
             }),
             _ => Err(ParseError::Ambiguous {
                 text,
