@@ -193,7 +193,16 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
     let text = "extends \"network\"\nboard 8 x 8\n";
     std::fs::write(&path, text).unwrap();
     let uri = format!("file://{}", path.canonicalize().unwrap().display());
-    let mut client = Client::start();
+    // The copy goes to the user's own cache, read-only; a link planted at
+    // its name is replaced, never written through.
+    let cache = dir.join("cache");
+    let copies = cache.join("gamut/shipped");
+    std::fs::create_dir_all(&copies).unwrap();
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "mine").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&victim, copies.join("network.game")).unwrap();
+    let mut client = Client::start_with(&[("XDG_CACHE_HOME", &cache)]);
     client.request("initialize", json!({ "capabilities": {} }));
     client.notify("initialized", json!({}));
     client.notify(
@@ -205,7 +214,20 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
         json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
     );
     let target = definition["result"][0]["uri"].as_str().unwrap();
-    assert!(target.ends_with("gamut-shipped/network.game"), "{target}");
+    assert!(
+        target.ends_with("cache/gamut/shipped/network.game"),
+        "{target}"
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+    let copy = copies.join("network.game");
+    assert!(
+        std::fs::symlink_metadata(&copy)
+            .unwrap()
+            .file_type()
+            .is_file()
+    );
+    assert!(std::fs::metadata(&copy).unwrap().permissions().readonly());
+    assert!(std::fs::read_to_string(&copy).unwrap().contains("Network"));
     // A name defined in the parent is found there too.
     client.notify(
         "textDocument/didChange",

@@ -19,8 +19,14 @@ pub(crate) struct Client {
 
 impl Client {
     pub(crate) fn start() -> Client {
+        Client::start_with(&[])
+    }
+
+    /// A server with these environment variables set.
+    pub(crate) fn start_with(vars: &[(&str, &std::path::Path)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
             .arg("lsp")
+            .envs(vars.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -467,13 +467,49 @@ fn file_of(sources: &Sources, file: FileId) -> Option<PathBuf> {
         return path.canonicalize().ok();
     }
     let shipped = source.name.strip_suffix(" (shipped)")?;
-    let dir = std::env::temp_dir().join("gamut-shipped");
-    std::fs::create_dir_all(&dir).ok()?;
+    let dir = shipped_cache()?;
     let copy = dir.join(format!("{shipped}.game"));
-    if std::fs::read_to_string(&copy).ok().as_deref() != Some(source.text.as_str()) {
-        std::fs::write(&copy, &source.text).ok()?;
+    let is_plain_file = std::fs::symlink_metadata(&copy).is_ok_and(|m| m.file_type().is_file());
+    if !is_plain_file
+        || std::fs::read_to_string(&copy).ok().as_deref() != Some(source.text.as_str())
+    {
+        write_read_only(&copy, &source.text)?;
     }
     Some(copy)
+}
+
+/// The user's own folder for copies of the shipped games
+/// (`$XDG_CACHE_HOME/gamut/shipped` or `~/.cache/gamut/shipped`), never a
+/// folder shared with other users, where a link planted at a copy's name
+/// could redirect the write.
+fn shipped_cache() -> Option<PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    let dir = cache.join("gamut").join("shipped");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
+}
+
+/// Writes `text` at `path` as a new read-only file: written beside it and
+/// renamed over it, so whatever stood there (a link, an older copy) is
+/// replaced and never written through.
+fn write_read_only(path: &Path, text: &str) -> Option<()> {
+    use std::io::Write;
+    let fresh = path.with_extension(format!("game.{}.new", std::process::id()));
+    let _ = std::fs::remove_file(&fresh);
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&fresh)
+        .ok()?;
+    file.write_all(text.as_bytes()).ok()?;
+    let mut permissions = file.metadata().ok()?.permissions();
+    permissions.set_readonly(true);
+    file.set_permissions(permissions).ok()?;
+    drop(file);
+    std::fs::rename(&fresh, path).ok()
 }
 
 /// What a direction word means for each player of these rules.
