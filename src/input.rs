@@ -5,8 +5,10 @@
 use std::io::Read;
 use std::path::Path;
 
-/// The largest game file read: far more than any game needs.
-pub const MAX_GAME_BYTES: u64 = 16 << 20;
+/// The largest game file read: far more than any game needs (the
+/// largest shipped is a few KiB), and small enough that checking the
+/// worst such file takes seconds, not minutes, in bounded memory.
+pub const MAX_GAME_BYTES: u64 = 1 << 20;
 
 /// The largest game record read.
 pub const MAX_RECORD_BYTES: u64 = 4 << 20;

@@ -617,3 +617,33 @@ fn thousands_of_chained_or_listed_regions_are_checked() {
         15
     );
 }
+
+/// Unknown region names are reported once each (a name is evaluated for
+/// each player, and past the ten shown was once counted twice), and a
+/// file of hundreds of thousands of them is checked in little memory: the
+/// ones not shown are only counted. A file over 1 MiB is refused.
+#[test]
+fn unknown_names_are_counted_once_and_cheaply() {
+    let dir = scratch("unknown-names");
+    let game = |n: usize| {
+        format!(
+            "board 8 x 8\nplayers A, B\nreserve 10 each\nmove place\nregion r = {}\n",
+            vec!["zz"; n].join(",")
+        )
+    };
+    for n in [3, 11, 100_000] {
+        std::fs::write(dir.join("unknown.game"), game(n)).unwrap();
+        let (code, out, _) = gamut_in(&dir, &["validate", "unknown.game"], "");
+        assert_eq!(code, 1);
+        assert!(
+            out.contains(&format!("unknown.game: {n} errors")),
+            "{n}: {out}"
+        );
+        let shown = out.lines().filter(|l| l.starts_with("error[G021]")).count();
+        assert_eq!(shown, n.min(10), "{n}");
+    }
+    std::fs::write(dir.join("huge.game"), game(400_000)).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["validate", "huge.game"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+}

@@ -66,6 +66,32 @@ fn an_editor_session() {
     );
     assert_eq!(client.diagnostics(&uri), json!([]));
 
+    // A buffer past what gamut reads is not checked (its parse alone took
+    // most of a minute): one error says so, at once.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 },
+                "contentChanges": [{ "text": "z\n".repeat(600_000) }] }),
+    );
+    let diagnostics = client.diagnostics(&uri);
+    assert_eq!(
+        diagnostics.as_array().map(Vec::len),
+        Some(1),
+        "{diagnostics}"
+    );
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("larger than 1 MiB"),
+        "{diagnostics}"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 4 }, "contentChanges": [{ "text": fixed }] }),
+    );
+    assert_eq!(client.diagnostics(&uri), json!([]));
+
     // Hover on a region: its cells for each player.
     let hover = client.request(
         "textDocument/hover",

@@ -123,8 +123,10 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     };
     let rules = checker.check(&decls, name);
     let mut diagnostics = checker.diags;
+    diagnostics.extend(checker.regions.unshown_unknowns());
     diag::sort(&mut diagnostics);
-    diagnostics.dedup();
+    // One mistake at one place is reported once, whatever led to it twice.
+    diagnostics.dedup_by(|a, b| a.span == b.span && a.code == b.code);
     let has_errors = diagnostics.iter().any(Diagnostic::is_error);
     if has_errors {
         // Warnings are given for a file without errors only (as the

@@ -30,8 +30,13 @@ pub(super) struct RegionTable {
     pub used: HashSet<String>,
     /// Regions are being listed for display, which does not use them.
     pub listing: bool,
-    /// How many unknown region names have been reported.
-    unknown_reported: usize,
+    /// Where unknown region names were reported (file, offset): a name is
+    /// evaluated for each player, and reported once.
+    unknown_at: HashSet<(u32, u32)>,
+    /// Unknown names past the few a report shows: only counted (a file of
+    /// millions must not hold a diagnostic for each), with the last one.
+    unknown_unshown: usize,
+    last_unknown: Option<(String, Span)>,
 }
 
 /// What a region is evaluated against.
@@ -42,6 +47,22 @@ pub(super) struct Env<'a> {
 }
 
 impl RegionTable {
+    /// The unknown region names counted but not reported one by one, as
+    /// one diagnostic standing for them all (see [`crate::diag::condense`]).
+    pub(super) fn unshown_unknowns(&self) -> Option<Diagnostic> {
+        let (name, span) = self.last_unknown.clone()?;
+        let mut diag = Diagnostic::new(
+            Kind::UnknownRegion {
+                name,
+                cell: None,
+                suggestion: Suggestion::Known(Vec::new()),
+            },
+            span,
+        );
+        diag.more = self.unknown_unshown - 1;
+        Some(diag)
+    }
+
     /// Evaluates an expression for a player. `origin` is the moving piece's
     /// cell, for `forward-cone`; `None` where no piece is known.
     pub(super) fn eval(
@@ -214,12 +235,16 @@ impl RegionTable {
                     span,
                 )
             };
+            if !self.unknown_at.insert((span.file.0, span.start)) {
+                return CellSet::EMPTY;
+            }
             // A suggestion compares the name with every region's: past the
-            // few a report shows, that work is skipped, so that a file of
-            // thousands of unknown names stays quick to check.
-            self.unknown_reported += 1;
-            if self.unknown_reported > crate::diag::KEPT_PER_CODE {
-                diags.push(unknown(None, Suggestion::Known(Vec::new())));
+            // few a report shows, that work is skipped and the name only
+            // counted, so that a file of millions of unknown names stays
+            // quick to check, in little memory.
+            if self.unknown_at.len() > crate::diag::KEPT_PER_CODE {
+                self.unknown_unshown += 1;
+                self.last_unknown = Some((name.to_string(), span));
                 return CellSet::EMPTY;
             }
             // Sorted, so that the hint does not depend on hash order.

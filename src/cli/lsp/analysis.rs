@@ -53,6 +53,8 @@ pub(crate) struct Analysis {
     definitions: Vec<Definition>,
     /// The rules, when the file has no error.
     engine: Option<Engine>,
+    /// The text is larger than gamut reads, and was not checked.
+    too_large: bool,
 }
 
 impl Analysis {
@@ -65,8 +67,12 @@ impl Analysis {
             Some(p) => (p.display().to_string(), Origin::Path(p.clone())),
             None => (uri.as_str().to_string(), Origin::Memory),
         };
-        let checked = crate::load::check_source(&name, &text, origin);
-        let (ast, _) = parse(&text, FileId(0));
+        // Past what `validate` reads, the text is not checked at all: its
+        // parse alone could keep the server from answering for minutes.
+        let too_large = text.len() as u64 > crate::input::MAX_GAME_BYTES;
+        let checked_text = if too_large { "" } else { text.as_str() };
+        let checked = crate::load::check_source(&name, checked_text, origin);
+        let (ast, _) = parse(checked_text, FileId(0));
         let mut definitions = Vec::new();
         for id in 0..checked.sources.len() {
             let file = FileId(id as u32);
@@ -74,9 +80,14 @@ impl Analysis {
             let (tree, _) = parse(source, file);
             definitions.extend(definitions_in(&tree, file));
         }
-        let engine = checked.rules.clone().map(Engine::new);
+        let engine = checked
+            .rules
+            .clone()
+            .filter(|_| !too_large)
+            .map(Engine::new);
         Analysis {
             index: LineIndex::new(&text, encoding),
+            too_large,
             text,
             uri,
             checked,
@@ -95,6 +106,18 @@ impl Analysis {
     /// extends is shown on the `extends` line, with the place in that file
     /// as related information.
     pub(crate) fn diagnostics(&self) -> Vec<LspDiagnostic> {
+        if self.too_large {
+            return vec![LspDiagnostic {
+                range: self.range(0, 0),
+                severity: Some(DiagnosticSeverity::ERROR),
+                source: Some("gamut".into()),
+                message: format!(
+                    "this file is larger than {} MiB, more than gamut reads: it is not checked",
+                    crate::input::MAX_GAME_BYTES >> 20
+                ),
+                ..LspDiagnostic::default()
+            }];
+        }
         let sources = &self.checked.sources;
         let extends_span = self.extends_span();
         self.checked
