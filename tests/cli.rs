@@ -299,3 +299,20 @@ fn a_full_disk_is_reported_not_a_panic_nor_a_success() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// Past a depth with no leaf, perft says 0 at once (it walked the whole
+/// tree again for each depth, 17 s to depth 100 of tic-tac-toe), and a
+/// depth past 64 is a usage error, as in the engine protocol.
+#[test]
+fn perft_past_the_end_of_the_tree_is_zero_at_once() {
+    let (code, out, _) = gamut(&["perft", "tic-tac-toe", "64", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let leaves = v["leaves"].as_array().unwrap();
+    assert_eq!(leaves.len(), 65);
+    assert_eq!(leaves[9], 127_872);
+    assert!(leaves[10..].iter().all(|n| n == 0), "{out}");
+    let (code, _, err) = gamut(&["perft", "tic-tac-toe", "100"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("100 is not in 0..=64"), "{err}");
+}

@@ -122,7 +122,8 @@ enum Command {
     Perft {
         /// A path to a `.game` file, or the name of a shipped game.
         game: String,
-        /// How many moves deep.
+        /// How many moves deep (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Print each first move with its count instead.
         #[arg(long)]

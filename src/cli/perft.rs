@@ -77,9 +77,16 @@ pub(super) fn run(
         outln!("perft(0) = 1");
     }
     for d in 1..=depth {
-        let leaves = match perft(&engine, &pos, d, &mut history) {
-            Ok(n) => n,
-            Err(why) => return stopped(&why),
+        // Past a depth with no leaf the tree has ended: every deeper count
+        // is 0, and walking the tree again to find so is only time.
+        let ended = counts.last() == Some(&0);
+        let leaves = if ended {
+            0
+        } else {
+            match perft(&engine, &pos, d, &mut history) {
+                Ok(n) => n,
+                Err(why) => return stopped(&why),
+            }
         };
         if format == Format::Text {
             outln!("perft({d}) = {leaves}");
