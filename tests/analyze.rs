@@ -549,6 +549,22 @@ fn a_page_that_cannot_be_written_is_refused_before_any_game() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("is a folder"), "{err}");
+    // A file that is not a page (the game itself, once) is never replaced.
+    let game = dir.join("mine.game");
+    std::fs::write(
+        &game,
+        "board 3 x 3\nplayers X, O\nreserve 5 each\nmove place\n",
+    )
+    .unwrap();
+    let game = game.display().to_string();
+    let (code, _, err) = common::gamut(&["analyze", &game, "--games", "2", "--html", &game]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exists and is not a page"), "{err}");
+    assert!(
+        std::fs::read_to_string(&game)
+            .unwrap()
+            .starts_with("board 3 x 3")
+    );
 }
 
 #[test]

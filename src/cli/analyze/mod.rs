@@ -269,6 +269,20 @@ fn check_writable(path: &str) -> Result<(), String> {
         return Err(format!("{path} is a folder; give a file for the page"));
     }
     if file.exists() {
+        // Only a page is replaced: `--html mine.game` once wrote the page
+        // over the game it analysed.
+        let doctype = b"<!DOCTYPE html>";
+        let mut start = Vec::new();
+        if file.is_file()
+            && let Ok(opened) = std::fs::File::open(file)
+        {
+            let _ = std::io::Read::read_to_end(&mut std::io::Read::take(opened, 15), &mut start);
+        }
+        if !start.eq_ignore_ascii_case(doctype) {
+            return Err(format!(
+                "{path} exists and is not a page: give another file for the page, or remove it"
+            ));
+        }
         return std::fs::OpenOptions::new()
             .write(true)
             .open(file)
