@@ -10,8 +10,9 @@ use std::path::Path;
 /// worst such file takes seconds, not minutes, in bounded memory.
 pub const MAX_GAME_BYTES: u64 = 1 << 20;
 
-/// The largest game record read.
-pub const MAX_RECORD_BYTES: u64 = 4 << 20;
+/// The largest game record read (and written: a record too long to read
+/// back is refused at `save`, never written). Millions of moves.
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// Reads a regular file of at most `limit` bytes.
 pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {

@@ -222,6 +222,17 @@ pub(super) fn save(path: &Path, record: &Record, replace: bool) -> Result<(), Re
     let shown = path.display().to_string();
     let text = toml::to_string_pretty(record)
         .map_err(|e| RecordError::Write(shown.clone(), std::io::Error::other(e.to_string())))?;
+    // What could not be loaded again is not written as if saved.
+    if text.len() as u64 > crate::input::MAX_RECORD_BYTES {
+        return Err(RecordError::Write(
+            shown,
+            std::io::Error::other(format!(
+                "this game of {} moves is longer than a record gamut reads ({} MiB)",
+                record.moves.len(),
+                crate::input::MAX_RECORD_BYTES >> 20
+            )),
+        ));
+    }
     let (target, permissions) = save_target(path, replace)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
