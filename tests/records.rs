@@ -200,6 +200,25 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     // Undo is kept too.
     run("undo\nquit\n", &["play", "--load", "kept.toml"]);
     assert!(!std::fs::read_to_string(&kept).unwrap().contains("\"e6\""));
+    // The next game keeps the earlier one aside instead of replacing it.
+    let out = run("f5\nquit\n", &["play", "network"]);
+    assert!(out.contains("The previous game is kept in"), "{out}");
+    let previous = std::fs::read_to_string(dir.join("kept.previous.toml")).unwrap();
+    assert!(previous.contains("\"e5\""), "{previous}");
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("\"f5\""));
+    // A file that is no record is never written over.
+    let precious = dir.join("precious.txt");
+    std::fs::write(&precious, "mine").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["play", "network"])
+        .current_dir(&dir)
+        .env("GAMUT_AUTOSAVE", &precious)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a game record"), "{err}");
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
     // Without a place to keep it, the way to save is said.
     let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nquit\n");
     assert!(

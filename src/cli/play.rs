@@ -181,6 +181,13 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         autosave: autosave_path(),
         saved_moves: 0,
     };
+    // The automatic record of an earlier game is kept aside before this
+    // one replaces it (unless this is that game, resumed).
+    let resumed = args.load.as_deref().map(record::expand_home);
+    session.autosave = session
+        .autosave
+        .take()
+        .and_then(|path| set_aside_earlier_game(path, resumed.as_deref()));
     if let Some(r) = &loaded {
         for (i, m) in r.moves.iter().enumerate() {
             if let Err(e) = session.game.play(m) {
@@ -315,6 +322,44 @@ struct Session<'e> {
 /// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
 /// (empty turns it off); else, for a person at a terminal, the state
 /// folder (`$XDG_STATE_HOME/gamut` or `~/.local/state/gamut`).
+/// Makes room at `path` for this session's automatic record: a record of
+/// another game there is moved to `NAME.previous.toml` (and said so); a
+/// file there that is no record is left alone, and then nothing is kept
+/// automatically (`GAMUT_AUTOSAVE` once wrote over any file it named).
+fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathBuf> {
+    if !path.exists() {
+        return Some(path);
+    }
+    let same = |a: &Path, b: &Path| a.canonicalize().ok() == b.canonicalize().ok();
+    if resumed.is_some_and(|r| same(r, &path)) {
+        return Some(path);
+    }
+    let shown_path = shown(&path.display().to_string()).into_owned();
+    if record::load(&path).is_err() {
+        eprintln!(
+            "gamut: {shown_path} is not a game record, so this game is not kept in it; `save FILE` keeps one"
+        );
+        return None;
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "last-game".into(), |s| s.to_string_lossy().into_owned());
+    let previous = path.with_file_name(format!("{stem}.previous.toml"));
+    match std::fs::rename(&path, &previous) {
+        Ok(()) => {
+            let previous = shown(&previous.display().to_string()).into_owned();
+            outln!("The previous game is kept in {previous}.");
+            Some(path)
+        }
+        Err(e) => {
+            eprintln!(
+                "gamut: cannot keep the previous game aside ({e}); this game is not kept automatically"
+            );
+            None
+        }
+    }
+}
+
 fn autosave_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("GAMUT_AUTOSAVE") {
         return (!path.is_empty()).then(|| PathBuf::from(path));
