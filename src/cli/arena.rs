@@ -35,7 +35,7 @@ pub(super) struct ArenaArgs {
     pub threads: Option<u64>,
     /// Stop a game after this many moves and count it as unfinished (half
     /// a point each).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub ply_cap: u32,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -27,7 +27,7 @@ pub(super) struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Stop a play-out after this many plies and count it as capped.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub ply_cap: u32,
     /// Threads playing at once (the default is one per core); with
     /// `--playouts`, the results do not depend on it.

@@ -1391,6 +1391,11 @@ impl Kind {
             Kind::SetupGroupTooLarge { .. } => {
                 "set the pieces apart, or raise the limit".into()
             }
+            // A row is 2 to 26 long: a board whose lines are shorter takes
+            // none, whatever the goal asks.
+            Kind::RowLongerThanBoard { longest, .. } if *longest < 2 => {
+                "a row is at least 2 long: make the board bigger, or ask for rows along other directions".into()
+            }
             Kind::RowLongerThanBoard { longest, .. } => {
                 format!("ask for a row of at most {longest}, or make the board bigger")
             }

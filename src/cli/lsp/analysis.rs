@@ -553,6 +553,21 @@ fn resolved_direction(word: DirWord, rules: &Rules) -> String {
     text
 }
 
+/// Whether `offset` lies in a comment: after a `#` on its line that is
+/// not inside a quoted name.
+fn in_comment(text: &str, offset: usize) -> bool {
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let mut quoted = false;
+    for c in text[line_start..offset].chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '-' || c == '_' || c == '\''
 }
@@ -562,6 +577,10 @@ fn word_around(text: &str, offset: usize) -> Option<(usize, usize)> {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
+    }
+    // A word in a comment is prose: it names nothing.
+    if in_comment(text, offset) {
+        return None;
     }
     let start = text[..offset]
         .char_indices()
@@ -628,6 +647,20 @@ goal each wins with chain between rank 1 and rank 3
             text.to_string(),
             Encoding::Utf16,
         )
+    }
+
+    /// A word in a comment names nothing: hovering there shows no region
+    /// or player (it did), though a `#` inside a quoted name is no comment.
+    #[test]
+    fn words_in_comments_are_not_hovered() {
+        let text = format!("{GAME}# home is where Dark starts\ngame \"a # b\"\n");
+        let a = analysis(&text);
+        let commented = text.find("# home").unwrap() + 3;
+        assert_eq!(a.hover(commented), None);
+        let in_rule = text.find("on home").unwrap() + 4;
+        assert!(a.hover(in_rule).is_some());
+        let after_quoted_hash = text.find("a # b").unwrap() + 4;
+        assert!(!in_comment(&text, after_quoted_hash));
     }
 
     #[test]
