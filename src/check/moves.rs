@@ -532,6 +532,8 @@ fn apply_clauses(
             Clause::MustContinue => {
                 if has(option, |c| matches!(c, Clause::Chained)) {
                     rule.must_continue = true;
+                } else if matches!(option.primitive, Primitive::Jump { .. }) {
+                    ch.report(Kind::MustContinueUnchained, clause.span);
                 } else {
                     misuse(ch, "must continue", "a `chained` jump");
                 }

@@ -854,6 +854,8 @@ pub enum Kind {
         /// The direction word, as written.
         word: String,
     },
+    /// G053 too: `must continue` on a jump that is not `chained`.
+    MustContinueUnchained,
     /// G054: `not on entry line` in the first part.
     EntryLineInFirstPart,
     /// G055: `pushing inward` from a cell inside the grid.
@@ -1004,7 +1006,9 @@ impl Kind {
             Kind::ThenWithoutMove => Code::G050,
             Kind::NoMoves => Code::G051,
             Kind::SlideTurnsWithDistance => Code::G052,
-            Kind::ClauseDoesNotApply { .. } | Kind::DroppingNotOneWay { .. } => Code::G053,
+            Kind::ClauseDoesNotApply { .. }
+            | Kind::DroppingNotOneWay { .. }
+            | Kind::MustContinueUnchained => Code::G053,
             Kind::EntryLineInFirstPart => Code::G054,
             Kind::PushInwardFromInside { .. } => Code::G055,
             Kind::TooManyParts { .. } => Code::G056,
@@ -1135,6 +1139,9 @@ impl Kind {
             }
             Kind::DroppingNotOneWay { word } => {
                 format!("`dropping {word}` names more than one direction on this board")
+            }
+            Kind::MustContinueUnchained => {
+                "`must continue` applies to a `chained` jump only".into()
             }
             Kind::NeutralKindOwned { kind, how } => {
                 format!("`{kind}` is a neutral kind: its pieces belong to no player, so they cannot be {how}")
@@ -1343,6 +1350,7 @@ impl Kind {
             Kind::ClauseDoesNotApply { clause, fits, .. } => {
                 format!("`{clause}` belongs to {fits}")
             }
+            Kind::MustContinueUnchained => "add `chained`: `jump …, chained, must continue`".into(),
             Kind::DroppingNotOneWay { .. } => {
                 "a piece falls one way: name one direction, such as `down` on a square board or `down-left` on hexagons".into()
             }
