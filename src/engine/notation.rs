@@ -302,7 +302,14 @@ impl Engine {
                 why: why.clone(),
             });
         }
-        let find = |target: &Position| successors.positions.iter().position(|p| p == target);
+        // The listed move a way leads to (keys first: a full comparison of
+        // every position made typing in a position of 65,000 moves slow).
+        let find = |target: &Position| {
+            successors
+                .positions
+                .iter()
+                .position(|p| p.key() == target.key() && p == target)
+        };
         // Exactly as written, plainly or qualified (see [`Qualify`]): where
         // moves that read alike are typed plainly, that is ambiguous. Each
         // way's notation is kept for the looser readings below; the
@@ -346,11 +353,15 @@ impl Engine {
         // draughts players write it: the pieces taken lie between them.
         let path = self.capture_path(&wanted).map(|p| normalize(&p));
         for (written, next) in written.into_iter().zip(&ways.positions) {
-            let Some(i) = find(next) else { continue };
-            if arrows_left_out(&wanted, &written)
+            let loose = arrows_left_out(&wanted, &written)
                 || without_captures(&written) == wanted
-                || path.as_deref() == Some(written.as_str())
-            {
+                || path.as_deref() == Some(written.as_str());
+            // Only a way whose text is near what was typed is looked up.
+            if !loose && strip_arrows(&written) != strip_arrows(&wanted) {
+                continue;
+            }
+            let Some(i) = find(next) else { continue };
+            if loose {
                 if !hits.iter().any(|(h, _)| *h == i) {
                     hits.push((i, written));
                 }
