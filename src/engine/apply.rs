@@ -243,22 +243,21 @@ impl Engine {
     /// friendly stack, or capturing an enemy stack. Returns the pieces
     /// captured, or `None` (nothing moved) onto a stack of 255.
     fn move_top(&self, ed: &mut Edit, (from, to): (Cell, Cell), player: PlayerId) -> Option<u32> {
+        // A friendly stack elsewhere already holding 255 takes no more.
+        if from != to && ed.pos.owner(to) == Some(player) && ed.pos.height[to.index()] == u8::MAX {
+            return None;
+        }
         let kind = ed.pos.kind(from);
         let h = ed.pos.height[from.index()];
+        ed.set_height(from, h - 1);
         let mut removed = 0;
         match ed.pos.owner(to) {
-            None => {
-                ed.set_height(from, h - 1);
-                ed.put(to, player, kind, 1);
+            None => ed.put(to, player, kind, 1),
+            Some(p) if p == player => {
+                let t = ed.pos.height[to.index()];
+                ed.set_height(to, t + 1);
             }
-            Some(p) if p == player && from != to => {
-                let t = ed.pos.height[to.index()].checked_add(1)?;
-                ed.set_height(from, h - 1);
-                ed.set_height(to, t);
-            }
-            Some(p) if p == player => {}
             Some(_) => {
-                ed.set_height(from, h - 1);
                 removed = ed.take(to).2 as u32;
                 ed.put(to, player, kind, 1);
             }
