@@ -17,6 +17,17 @@ fn saved(dir: &std::path::Path, game: &str, moves: &str, record: &str) -> String
     std::fs::read_to_string(dir.join(record)).unwrap()
 }
 
+/// Writes `text` as the record `name` in `dir`, runs `command` on it, and
+/// returns what it said: a record edited so must be refused, status 2.
+fn refusal(dir: &std::path::Path, name: &str, text: &str, command: &[&str]) -> String {
+    std::fs::write(dir.join(name), text).unwrap();
+    let mut args = command.to_vec();
+    args.push(name);
+    let (code, _, err) = gamut_in(dir, &args, "");
+    assert_eq!(code, 2, "{name}: {err}");
+    err
+}
+
 #[test]
 fn replay_recomputes_the_result_and_reports_a_stored_one_that_disagrees() {
     let dir = scratch("records-result");
@@ -47,46 +58,26 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
         err.contains("the record is of Network, not of Forms"),
         "{err}"
     );
-    std::fs::write(
-        dir.join("renamed.toml"),
-        text.replace("game = \"Network\"", "game = \"Netwerk\""),
-    )
-    .unwrap();
-    let (code, _, err) = gamut_in(&dir, &["replay", "renamed.toml"], "");
-    assert_eq!(code, 2);
+    let renamed = text.replace("game = \"Network\"", "game = \"Netwerk\"");
+    let err = refusal(&dir, "renamed.toml", &renamed, &["replay"]);
     assert!(
         err.contains("the record is of Netwerk, not of Network"),
         "{err}"
     );
-    std::fs::write(
-        dir.join("robot.toml"),
-        text.replace("Dark = \"human\"", "Dark = \"robot\""),
-    )
-    .unwrap();
-    let (code, _, err) = gamut_in(&dir, &["play", "--load", "robot.toml"], "");
-    assert_eq!(code, 2);
+    let robot = text.replace("Dark = \"human\"", "Dark = \"robot\"");
+    let err = refusal(&dir, "robot.toml", &robot, &["play", "--load"]);
     assert!(
         err.contains("seats Dark as `robot`, which is not a seat"),
         "{err}"
     );
-    std::fs::write(
-        dir.join("ghost.toml"),
-        text.replace("Dark = \"human\"", "Ghost = \"human\""),
-    )
-    .unwrap();
-    let (code, _, err) = gamut_in(&dir, &["play", "--load", "ghost.toml"], "");
-    assert_eq!(code, 2);
+    let ghost = text.replace("Dark = \"human\"", "Ghost = \"human\"");
+    let err = refusal(&dir, "ghost.toml", &ghost, &["play", "--load"]);
     assert!(err.contains("seats a player `Ghost`"), "{err}");
     // A hash edited by hand, its parts all still agreeing, is told as
     // such, not as rules that changed.
     let hash = text.lines().find(|l| l.starts_with("rules_hash")).unwrap();
-    std::fs::write(
-        dir.join("hash.toml"),
-        text.replace(hash, "rules_hash = \"0123\""),
-    )
-    .unwrap();
-    let (code, _, err) = gamut_in(&dir, &["play", "--load", "hash.toml"], "");
-    assert_eq!(code, 2);
+    let edited = text.replace(hash, "rules_hash = \"0123\"");
+    let err = refusal(&dir, "hash.toml", &edited, &["play", "--load"]);
     assert!(
         err.contains("rules_hash does not match its rules_parts"),
         "{err}"
@@ -95,20 +86,13 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
     // misspelt key is refused by name (its field would be left unread).
     let moves_line = text.lines().position(|l| l.starts_with("moves")).unwrap() + 1;
     let cut = &text[..text.find("moves = [").unwrap() + "moves = [".len()];
-    std::fs::write(dir.join("cut.toml"), format!("{cut}\n")).unwrap();
-    let (code, _, err) = gamut_in(&dir, &["replay", "cut.toml"], "");
-    assert_eq!(code, 2);
+    let err = refusal(&dir, "cut.toml", &format!("{cut}\n"), &["replay"]);
     assert!(
         err.contains(&format!("cut.toml:{moves_line}:10")) && err.contains("not a game record"),
         "{err}"
     );
-    std::fs::write(
-        dir.join("misspelt.toml"),
-        text.replace("moves = [", "mooves = ["),
-    )
-    .unwrap();
-    let (code, _, err) = gamut_in(&dir, &["play", "--load", "misspelt.toml"], "");
-    assert_eq!(code, 2);
+    let misspelt = text.replace("moves = [", "mooves = [");
+    let err = refusal(&dir, "misspelt.toml", &misspelt, &["play", "--load"]);
     assert!(
         err.contains(&format!("misspelt.toml:{moves_line}:1")),
         "{err}"
