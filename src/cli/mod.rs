@@ -255,6 +255,21 @@ pub(crate) fn output_failed(e: &std::io::Error) -> ! {
     std::process::exit(USAGE)
 }
 
+/// A folder of the user's own, as the XDG base directories name it: `var`
+/// (`XDG_STATE_HOME`) when set, else `under_home` in the home folder
+/// (`.local/state`); then `gamut` inside it, created if need be.
+pub(crate) fn user_dir(var: &str, under_home: &str) -> Option<std::path::PathBuf> {
+    let base = std::env::var_os(var)
+        .filter(|s| !s.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(under_home))
+        })?;
+    let dir = base.join("gamut");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
+}
+
 /// Checks a write of the command's output (see [`output_failed`]).
 pub(crate) fn wrote(result: std::io::Result<()>) {
     if let Err(e) = result {

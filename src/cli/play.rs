@@ -367,13 +367,7 @@ fn autosave_path() -> Option<PathBuf> {
     if !std::io::stdin().is_terminal() {
         return None;
     }
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
-    let dir = state.join("gamut");
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir.join("last-game.toml"))
+    Some(super::user_dir("XDG_STATE_HOME", ".local/state")?.join("last-game.toml"))
 }
 
 const HELP: &str = "\

@@ -506,11 +506,7 @@ fn file_of(sources: &Sources, file: FileId) -> Option<PathBuf> {
 /// folder shared with other users, where a link planted at a copy's name
 /// could redirect the write.
 fn shipped_cache() -> Option<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    let dir = cache.join("gamut").join("shipped");
+    let dir = crate::cli::user_dir("XDG_CACHE_HOME", ".cache")?.join("shipped");
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir)
 }
