@@ -56,8 +56,11 @@ impl Seat {
         let budget = match strength {
             None => budget,
             // A number of seconds out of range: say the range.
-            Some(s) if let Some(Err(why)) = s.strip_suffix('s').map(super::parse_seconds)
-                && s.strip_suffix('s').is_some_and(|n| n.trim().parse::<f64>().is_ok()) =>
+            Some(s)
+                if let Some(Err(why)) = s
+                    .strip_suffix('s')
+                    .filter(|n| n.trim().parse::<f64>().is_ok())
+                    .map(super::parse_seconds) =>
             {
                 return Err(format!("`{text}`: {why}"));
             }
