@@ -276,7 +276,10 @@ fn check_writable(path: &str) -> Result<(), String> {
         if file.is_file()
             && let Ok(opened) = std::fs::File::open(file)
         {
-            let _ = std::io::Read::read_to_end(&mut std::io::Read::take(opened, 15), &mut start);
+            let _ = std::io::Read::read_to_end(
+                &mut std::io::Read::take(opened, doctype.len() as u64),
+                &mut start,
+            );
         }
         if !start.eq_ignore_ascii_case(doctype) {
             return Err(format!(

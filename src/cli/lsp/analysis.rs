@@ -80,11 +80,7 @@ impl Analysis {
             let (tree, _) = parse(source, file);
             definitions.extend(definitions_in(&tree, file));
         }
-        let engine = checked
-            .rules
-            .clone()
-            .filter(|_| !too_large)
-            .map(Engine::new);
+        let engine = checked.rules.clone().map(Engine::new);
         Analysis {
             index: LineIndex::new(&text, encoding),
             too_large,
