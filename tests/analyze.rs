@@ -6,7 +6,7 @@ mod common;
 
 use serde_json::Value;
 
-fn scratch() -> std::path::PathBuf {
+fn scratch() -> common::Scratch {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     common::scratch(&format!("analyze-{run}"))
@@ -289,9 +289,11 @@ fn bad_arguments_are_usage_errors() {
 }
 
 /// Writes the page of `games` self-play games of Network and Hex 5×5, a
-/// square board and a hexagonal one, with a short ladder.
-fn network_and_hex_page(games: &str) -> std::path::PathBuf {
-    let page = scratch().join("page.html");
+/// square board and a hexagonal one, with a short ladder; with its
+/// folder, which goes when the test ends.
+fn network_and_hex_page(games: &str) -> (common::Scratch, std::path::PathBuf) {
+    let dir = scratch();
+    let page = dir.join("page.html");
     let (code, _, err) = common::gamut(&[
         "analyze",
         "network",
@@ -306,12 +308,12 @@ fn network_and_hex_page(games: &str) -> std::path::PathBuf {
         &page.display().to_string(),
     ]);
     assert_eq!(code, 0, "{err}");
-    page
+    (dir, page)
 }
 
 #[test]
 fn the_page_is_self_contained_and_draws_every_chart() {
-    let page = network_and_hex_page("30");
+    let (_dir, page) = network_and_hex_page("30");
     let html = std::fs::read_to_string(&page).expect("the page");
     assert!(html.starts_with("<!DOCTYPE html>"));
     // Outcomes, skill, and per game lengths, branching and the board.
@@ -362,7 +364,7 @@ fn a_real_browser_draws_every_chart_of_the_page() {
         eprintln!("skipped: no Chromium to draw the page (set GAMUT_BROWSER)");
         return;
     };
-    let page = network_and_hex_page("100");
+    let (_dir, page) = network_and_hex_page("100");
     // Kept where a person can look at it after the test.
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("analyze-page.png");
     let _ = std::fs::remove_file(&shot);

@@ -239,12 +239,37 @@ fn check_invariants(rules: &Rules, pos: &Position, start: &[u32; 2], before: &[u
     }
 }
 
-/// A fresh, empty folder for one test.
-pub(crate) fn scratch(name: &str) -> std::path::PathBuf {
+/// A fresh, empty folder for one test, removed when the test passes (a
+/// failing test leaves it, to be looked at).
+pub(crate) fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("gamut-hostile-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+    Scratch(dir)
+}
+
+/// A test's folder: see [`scratch`].
+pub(crate) struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Runs gamut in `dir` with `input` on standard input.
