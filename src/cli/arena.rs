@@ -137,11 +137,12 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         Format::Text => {
             let width = words.iter().map(String::len).max().unwrap_or(0);
             outln!(
-                "{}: {} games of {} against {} on {threads} threads",
+                "{}: {} games of {} against {} on {threads} thread{}",
                 engine.rules().name,
                 tally.games,
                 words[0],
-                words[1]
+                words[1],
+                if threads == 1 { "" } else { "s" }
             );
             outln!(
                 "  {:width$}  wins {:>4} ({} as {}, {} as {})",

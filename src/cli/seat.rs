@@ -13,7 +13,10 @@ use crate::ai::{Budget, Contender, MctsConfig, Strategy};
 pub(crate) enum Seat {
     Human,
     Random,
-    Search(Strategy, Budget),
+    /// With the level's name where the seat was given as a level (or as
+    /// none, thinking for the `normal` level's time), so that it is
+    /// written back as the user wrote it: `mcts:200` is not `mcts:easy`.
+    Search(Strategy, Budget, Option<&'static str>),
 }
 
 /// The levels, weakest first, with what each means.
@@ -54,6 +57,9 @@ impl Seat {
             _ => return Err(format!("`{text}` is not a seat; use {SEAT_WORDS}")),
         };
         let budget = match strength {
+            None if budget == DEFAULT_BUDGET => {
+                return Ok(Seat::Search(strategy, budget, Some(LEVELS[1].0)));
+            }
             None => budget,
             // A number of seconds out of range: say the range.
             Some(s)
@@ -64,6 +70,9 @@ impl Seat {
             {
                 return Err(format!("`{text}`: {why}"));
             }
+            Some(s) if let Some((name, budget)) = LEVELS.iter().find(|(n, _)| *n == s) => {
+                return Ok(Seat::Search(strategy, *budget, Some(name)));
+            }
             Some(s) => parse_strength(s).ok_or_else(|| {
                 format!(
                     "`{text}`: say how long {kind} thinks as seconds (`{kind}:2s`), iterations (`{kind}:5000`) or a level ({})",
@@ -71,7 +80,7 @@ impl Seat {
                 )
             })?,
         };
-        Ok(Seat::Search(strategy, budget))
+        Ok(Seat::Search(strategy, budget, None))
     }
 
     /// Reads a computer seat (`random`, `uct` or `mcts`, with a strength):
@@ -95,7 +104,7 @@ impl Seat {
     /// name: how a report that must be repeatable says what played.
     pub(crate) fn exact_word(&self) -> String {
         match self {
-            Seat::Search(strategy, budget) => {
+            Seat::Search(strategy, budget, _) => {
                 format!(
                     "{}:{}",
                     strategy_word(*strategy),
@@ -111,9 +120,10 @@ impl Seat {
         match self {
             Seat::Human => "human".into(),
             Seat::Random => "random".into(),
-            Seat::Search(strategy, budget) => {
-                format!("{}:{}", strategy_word(*strategy), budget_word(*budget))
+            Seat::Search(strategy, _, Some(level)) => {
+                format!("{}:{level}", strategy_word(*strategy))
             }
+            Seat::Search(..) => self.exact_word(),
         }
     }
 
@@ -121,7 +131,7 @@ impl Seat {
     pub(crate) fn search(&self, threads: usize) -> Option<MctsConfig> {
         match *self {
             Seat::Human | Seat::Random => None,
-            Seat::Search(strategy, budget) => Some(config(strategy, budget, threads)),
+            Seat::Search(strategy, budget, _) => Some(config(strategy, budget, threads)),
         }
     }
 
@@ -153,25 +163,14 @@ pub(crate) fn level(name: &str) -> Option<Budget> {
         .map(|(_, budget)| *budget)
 }
 
-/// `2s`, `0.5s`, `5000` or a level's name.
-pub(crate) fn parse_strength(text: &str) -> Option<Budget> {
-    if let Some(budget) = level(text) {
-        return Some(budget);
-    }
+/// `2s`, `0.5s` or `5000` (a level's name is read before).
+fn parse_strength(text: &str) -> Option<Budget> {
     if let Some(secs) = text.strip_suffix('s') {
         return super::parse_seconds(secs).ok().map(Budget::Time);
     }
     match text.parse::<u32>() {
         Ok(n) if n > 0 => Some(Budget::Iterations(n)),
         _ => None,
-    }
-}
-
-/// A budget as [`parse_strength`] reads it: a level's name where it is one.
-pub(crate) fn budget_word(budget: Budget) -> String {
-    match LEVELS.iter().find(|(_, b)| *b == budget) {
-        Some((name, _)) => (*name).to_string(),
-        None => exact_budget_word(budget),
     }
 }
 
@@ -225,8 +224,19 @@ mod tests {
         }
         assert_eq!(
             Seat::parse("MCTS:easy", DEFAULT_BUDGET),
-            Ok(Seat::Search(Strategy::Solver, Budget::Iterations(200)))
+            Ok(Seat::Search(
+                Strategy::Solver,
+                Budget::Iterations(200),
+                Some("easy")
+            ))
         );
+        // A budget that is also a level's is written as it was given.
+        let seat = Seat::parse("mcts:200", DEFAULT_BUDGET).unwrap();
+        assert_eq!(seat.word(), "mcts:200");
+        let seat = Seat::parse("uct", DEFAULT_BUDGET).unwrap();
+        assert_eq!(seat.word(), "uct:normal");
+        let seat = Seat::parse("uct", Budget::Iterations(200)).unwrap();
+        assert_eq!(seat.word(), "uct:200");
         for bad in [
             "robot",
             "mcts:",
