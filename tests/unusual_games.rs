@@ -210,3 +210,27 @@ fn moves_that_would_read_alike_are_written_apart() {
         2
     );
 }
+
+/// `not on entry line` after an entry reads the whole line the push went
+/// along, across a hole the push stopped at, as after a placement.
+#[test]
+fn an_entry_line_goes_on_across_a_hole() {
+    let game_of = |first: &str| {
+        common::engine_of(&format!(
+            "board 3 x 3 without b2\nplayers White, Black\nreserve 3 each\n\
+             setup\n  White on b3\n{first}\n\
+             then may return a piece from board to reserve, not on entry line\n"
+        ))
+    };
+    for first in ["move enter at b1 pushing up", "move place on b1"] {
+        let engine = game_of(first);
+        let game = gamut::engine::Game::new(&engine);
+        // The entry alone: b3, on file b beyond the hole, may not go back.
+        assert_eq!(
+            game.legal().len(),
+            1,
+            "{first}: {:?}",
+            game.legal_notations()
+        );
+    }
+}

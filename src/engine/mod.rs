@@ -330,11 +330,17 @@ impl Engine {
                     entries[p]
                         .iter()
                         .map(|line| {
-                            let mut set = line.set;
-                            for c in board.ray(line.cells[0], line.dir.opposite()) {
-                                set.insert(c);
+                            // The whole line through the entry cell, across
+                            // holes, as a placement's rank and file are.
+                            let mut set = CellSet::EMPTY;
+                            for dir in [line.dir, line.dir.opposite()] {
+                                let mut k = 0;
+                                while let Some(c) = board.offset(line.cells[0], dir, k) {
+                                    set.insert(c);
+                                    k += 1;
+                                }
                             }
-                            set
+                            set.inter(board.cells)
                         })
                         .collect()
                 }),
