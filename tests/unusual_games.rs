@@ -234,3 +234,47 @@ fn an_entry_line_goes_on_across_a_hole() {
         );
     }
 }
+
+/// No move is written as a way of playing another reads: in
+/// `relocate-or-step.game`, `c1-c2/a2` is both a relocation that takes b2
+/// and a step that ends where `a2-c2/c1` does, so the relocation is
+/// written with its rules' words. Every listed text reads back as its
+/// move, one act may be qualified alone, and a capturing jump that takes
+/// nothing is written as a plain move.
+#[test]
+fn no_move_is_written_as_another_moves_way_reads() {
+    let engine = clean_game(&format!(
+        "{}/tests/games/relocate-or-step.game",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    let game = gamut::engine::Game::new(&engine);
+    let legal = game.legal_notations();
+    for text in ["relocate:c1-c2/return:a2", "a2-c2/c1", "step:c1-c2"] {
+        assert!(legal.contains(&text.to_string()), "{text}: {legal:?}");
+    }
+    let pos = game.position().clone();
+    for (i, text) in legal.iter().enumerate() {
+        assert_eq!(&engine.notation(&pos, &game.legal()[i]), text);
+        let mut typed = gamut::engine::Game::new(&engine);
+        typed.play(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(typed.moves(), &game.legal()[i..=i], "{text}");
+    }
+    let mut typed = gamut::engine::Game::new(&engine);
+    typed.play("Relocate:C1-C2/a2").unwrap();
+    let mut written = gamut::engine::Game::new(&engine);
+    written.play("relocate:c1-c2/return:a2").unwrap();
+    assert_eq!(typed.position(), written.position());
+    let mut typed = gamut::engine::Game::new(&engine);
+    let err = typed.play("c1-c2/a2").unwrap_err().to_string();
+    assert!(
+        err.contains("ambiguous here: relocate:c1-c2/return:a2 or a2-c2/c1"),
+        "{err}"
+    );
+
+    let jumps = common::engine_of(
+        "board 1 x 4\nplayers White, Black\nsetup\n  White on a1, a2\n  Black on a4\n\
+         move jump over friend up, capturing\n",
+    );
+    let game = gamut::engine::Game::new(&jumps);
+    assert_eq!(game.legal_notations(), ["a1-a3"]);
+}

@@ -75,96 +75,143 @@ pub enum ParseError {
 /// its rule (`place:b1`, `step:b1`), and numbered among the part's rules
 /// of that word where that is not enough (`step#2:a1-b1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Qualify {
+pub(super) enum Qualify {
     Plain,
     Verb,
     Numbered,
 }
 
 impl Engine {
-    /// The notation of a move played from `pos`: plain, unless another
-    /// legal move there reads the same (see [`Engine::notations`]).
+    /// The notation of a move played from `pos`: as [`Engine::notations`]
+    /// writes it among the position's legal moves (another way of playing
+    /// a listed move is written as that move).
     pub fn notation(&self, pos: &Position, mv: &Move) -> String {
-        let Some(played) = self.played(pos, mv, &mut Vec::new()) else {
+        let mut trail = Vec::new();
+        let Some(played) = self.played(pos, mv, &mut trail) else {
             // Not reached for a move of `pos`: its captures are found.
             return format!("{mv:?}");
         };
-        let plain = self.played_notation(pos, &played, Qualify::Plain);
         if played.mv.is_pass() {
-            return plain;
+            return self.played_notation(pos, &played, Qualify::Plain);
         }
         let mut listed = Successors::default();
-        self.legal_moves(pos, &mut listed);
-        let alike: Vec<Played> = (0..listed.len())
-            .map(|i| listed.played(i))
-            .filter(|p| self.played_notation(pos, p, Qualify::Plain) == plain)
-            .collect();
-        if alike.len() < 2 {
-            return plain;
+        self.successors(pos, &mut listed);
+        let next = self.play_checked(pos, &played, &mut trail);
+        match next.and_then(|next| listed.positions.iter().position(|p| *p == next)) {
+            Some(i) => self.notations(pos, &listed.moves).swap_remove(i),
+            None => self.played_notation(pos, &played, Qualify::Plain),
         }
-        let level = self.qualify_level(pos, &alike);
-        self.played_notation(pos, &played, level)
     }
 
     /// The notations of `moves`, legal moves of `pos` that lead to
-    /// different positions (a listing's): each plain where no other reads
-    /// the same, else qualified so that each reads as itself alone.
+    /// different positions (a listing's), each of which reads back as
+    /// that move alone: plain where no way of playing another move reads
+    /// the same, else another of its own ways that no other move's reads
+    /// as, else qualified by its rules' words, else numbered (see
+    /// [`Qualify`]).
     pub fn notations(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
         let mut trail = Vec::new();
         let played: Vec<Option<Played>> = moves
             .iter()
             .map(|m| self.played(pos, m, &mut trail))
             .collect();
-        let mut texts: Vec<String> = played
+        // Every way of playing each move, with the move it plays: where
+        // ways never merge, the moves themselves.
+        let mut ways: Vec<(Option<usize>, Played)> = played
             .iter()
-            .zip(moves)
-            .map(|(p, m)| match p {
-                Some(p) => self.played_notation(pos, p, Qualify::Plain),
-                None => format!("{m:?}"),
-            })
+            .enumerate()
+            .filter_map(|(i, p)| Some((Some(i), (*p)?)))
             .collect();
-        let mut groups = std::collections::HashMap::<&str, Vec<usize>>::new();
-        for (i, text) in texts.iter().enumerate() {
-            groups.entry(text.as_str()).or_default().push(i);
-        }
-        let alike: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
-        for group in alike {
-            let members: Vec<Played> = group.iter().filter_map(|&i| played[i]).collect();
-            let level = self.qualify_level(pos, &members);
-            for &i in &group {
-                if let Some(p) = &played[i] {
-                    texts[i] = self.played_notation(pos, p, level);
+        if !self.distinct_ways {
+            let mut all = Successors {
+                all_ways: true,
+                ..Successors::default()
+            };
+            self.successors(pos, &mut all);
+            if all.overrun().is_none() {
+                let ends: Vec<Option<Position>> = played
+                    .iter()
+                    .map(|p| p.and_then(|p| self.play_checked(pos, &p, &mut trail)))
+                    .collect();
+                let mut at = std::collections::HashMap::<u64, Vec<usize>>::new();
+                for (i, end) in ends.iter().enumerate() {
+                    if let Some(end) = end {
+                        at.entry(end.key()).or_default().push(i);
+                    }
                 }
+                let owner = |next: &Position| {
+                    at.get(&next.key())?
+                        .iter()
+                        .copied()
+                        .find(|&i| ends[i].as_ref() == Some(next))
+                };
+                ways = (0..all.len())
+                    .map(|w| (owner(&all.positions[w]), all.played(w)))
+                    .collect();
+            }
+        }
+        let mut texts: Vec<Option<String>> = vec![None; moves.len()];
+        for level in [Qualify::Plain, Qualify::Verb, Qualify::Numbered] {
+            // Each text at this level, and the one move its ways play
+            // (`None` where they play several).
+            let mut reads = std::collections::HashMap::<String, Option<usize>>::new();
+            let mut written = Vec::with_capacity(ways.len());
+            for (owner, way) in &ways {
+                let text = self.played_notation(pos, way, level);
+                reads
+                    .entry(normalize(&text))
+                    .and_modify(|o| {
+                        if *o != *owner {
+                            *o = None;
+                        }
+                    })
+                    .or_insert(*owner);
+                written.push(text);
+            }
+            let alone = |text: &str, i: usize| reads.get(&normalize(text)) == Some(&Some(i));
+            for (i, p) in played.iter().enumerate() {
+                let Some(p) = p.filter(|_| texts[i].is_none()) else {
+                    continue;
+                };
+                let own = self.played_notation(pos, &p, level);
+                texts[i] = if alone(&own, i) {
+                    Some(own)
+                } else {
+                    ways.iter()
+                        .zip(&written)
+                        .find(|((owner, _), text)| *owner == Some(i) && alone(text, i))
+                        .map(|(_, text)| text.clone())
+                };
             }
         }
         texts
+            .into_iter()
+            .zip(&played)
+            .zip(moves)
+            .map(|((text, p), m)| match (text, p) {
+                (Some(text), _) => text,
+                // Not reached: numbered, the ways of two moves read apart.
+                (None, Some(p)) => self.played_notation(pos, p, Qualify::Numbered),
+                (None, None) => format!("{m:?}"),
+            })
+            .collect()
     }
 
-    /// How far moves that read alike plainly must be qualified to read
-    /// apart: by their rules' words if that tells them apart, else
-    /// numbered.
-    fn qualify_level(&self, pos: &Position, alike: &[Played]) -> Qualify {
-        let mut by_verb: Vec<String> = alike
-            .iter()
-            .map(|p| self.played_notation(pos, p, Qualify::Verb))
-            .collect();
-        by_verb.sort_unstable();
-        by_verb.dedup();
-        if by_verb.len() == alike.len() {
-            Qualify::Verb
-        } else {
-            Qualify::Numbered
-        }
-    }
-
-    /// The word an act is led by when qualified (see [`Qualify`]).
-    fn qualifier(&self, act: &Act, level: Qualify) -> String {
+    /// The word an act is led by when qualified (see [`Qualify`]): its
+    /// rule's first word (`relocate` for `relocate, capturing …`).
+    pub(super) fn qualifier(&self, act: &Act, level: Qualify) -> String {
         let options = &self.rules.parts[act.part as usize].options;
         let verb_of = |text: &str| {
-            text.split_whitespace()
+            let word = text
+                .trim_start()
+                .split(|c: char| !c.is_alphanumeric())
                 .next()
-                .unwrap_or("move")
-                .to_lowercase()
+                .unwrap_or("");
+            if word.is_empty() {
+                "move".to_string()
+            } else {
+                word.to_lowercase()
+            }
         };
         let verb = verb_of(&options[act.option as usize].text);
         match level {
@@ -180,26 +227,42 @@ impl Engine {
         }
     }
 
-    /// [`Engine::notation`] of a move whose captures are known.
+    /// [`Engine::notation`] of a move whose captures are known, every act
+    /// qualified as `level` says.
     fn played_notation(&self, pos: &Position, played: &Played, level: Qualify) -> String {
         if played.mv.is_pass() {
             return "pass".to_string();
         }
+        self.act_texts(pos, played, &[level])
+            .into_iter()
+            .map(|mut texts| texts.swap_remove(0))
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Each act of a move at each of `levels`, as played in turn from
+    /// `pos`.
+    fn act_texts(&self, pos: &Position, played: &Played, levels: &[Qualify]) -> Vec<Vec<String>> {
         let player = pos.to_move();
         let mut at = pos.clone();
         let mut trail = Vec::new();
-        let mut parts = Vec::with_capacity(played.mv.len as usize);
+        let mut acts = Vec::with_capacity(played.mv.len as usize);
         for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
             let text = self.act_text(&at, player, act, taken);
-            parts.push(self.qualifier(act, level) + &text);
+            acts.push(
+                levels
+                    .iter()
+                    .map(|&level| self.qualifier(act, level) + &text)
+                    .collect(),
+            );
             let mut edit = Edit {
                 pos: &mut at,
                 trail: &mut trail,
             };
             self.apply_act(&mut edit, option, act, taken, player);
         }
-        parts.join("/")
+        acts
     }
 
     pub(super) fn act_text(
@@ -236,12 +299,14 @@ impl Engine {
                 format!("{kind_prefix}{}", name(to))
             }
             (Action::BearOff { .. }, Deed::Lift { from }) => format!("{}-off", name(from)),
+            // A capturing jump that took nothing (over a friend) is written
+            // as any other move.
             (
                 Action::Jump {
                     capturing: true, ..
                 },
                 Deed::Move { from, to, .. },
-            ) => {
+            ) if !captured.is_empty() => {
                 let taken: Vec<String> = captured.iter().map(name).collect();
                 format!("{}x{}({})", name(from), name(to), taken.join(","))
             }
@@ -316,15 +381,35 @@ impl Engine {
         // listing knows the pieces each way takes.
         let mut written = Vec::with_capacity(ways.len());
         let mut exact: Vec<usize> = Vec::new();
+        // Only a qualified act has a `:`; each act may be qualified or not.
+        let wanted_acts: Vec<&str> = wanted.split('/').collect();
+        let levels: &[Qualify] = if wanted.contains(':') {
+            &[Qualify::Plain, Qualify::Verb, Qualify::Numbered]
+        } else {
+            &[Qualify::Plain]
+        };
         for (i, next) in ways.positions.iter().enumerate() {
             let played = ways.played(i);
-            let text = normalize(&self.played_notation(pos, &played, Qualify::Plain));
-            // Only a qualified move has a `:`.
-            let hit = text == wanted
-                || wanted.contains(':')
-                    && [Qualify::Verb, Qualify::Numbered]
+            let text = if played.mv.is_pass() {
+                "pass".to_string()
+            } else {
+                let acts = self.act_texts(pos, &played, levels);
+                let hit = levels.len() > 1
+                    && acts.len() == wanted_acts.len()
+                    && acts
                         .iter()
-                        .any(|&q| normalize(&self.played_notation(pos, &played, q)) == wanted);
+                        .zip(&wanted_acts)
+                        .all(|(forms, typed)| forms.iter().any(|form| normalize(form) == *typed));
+                if hit
+                    && let Some(i) = find(next)
+                    && !exact.contains(&i)
+                {
+                    exact.push(i);
+                }
+                let plain: Vec<&str> = acts.iter().map(|forms| forms[0].as_str()).collect();
+                normalize(&plain.join("/"))
+            };
+            let hit = text == wanted;
             if hit
                 && let Some(i) = find(next)
                 && !exact.contains(&i)

@@ -9,7 +9,7 @@ use super::budget;
 use super::generate::Listing;
 use super::moves::Act;
 use super::moves::Played;
-use super::notation::{ParseError, normalize, without_arrow};
+use super::notation::{ParseError, Qualify, normalize, without_arrow};
 use super::{Earlier, Engine, Move, Position, Successors, WORK_PER_LISTING};
 use crate::rng::Rng;
 use crate::rules::CellSet;
@@ -91,10 +91,19 @@ impl Engine {
         let player = pos.to_move();
         let acts = self.list_part(part, pos, earlier, scratch);
         let texts = |act: &Act, jumped| normalize(&self.act_text(pos, player, act, jumped));
+        // Plainly, or led by its rule's word (only those have a `:`).
+        let reads_as = |act: &Act, jumped| {
+            let text = texts(act, jumped);
+            text == *segment
+                || segment.contains(':')
+                    && [Qualify::Verb, Qualify::Numbered]
+                        .iter()
+                        .any(|&q| normalize(&self.qualifier(act, q)) + &text == *segment)
+        };
         let exact = acts
             .iter()
             .map(|w| (w.act, w.captured(&scratch.captures)))
-            .find(|(act, jumped)| texts(act, *jumped) == *segment);
+            .find(|(act, jumped)| reads_as(act, *jumped));
         let found = exact.or_else(|| {
             let mut loose = acts
                 .iter()
