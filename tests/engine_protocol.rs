@@ -259,3 +259,29 @@ fn a_go_searches_on_the_tree_of_the_last_one() {
     assert!(line_length(&answers[5]) >= 5, "{answers:?}");
     assert!(answers[3].contains("iterations 1 "), "{answers:?}");
 }
+
+/// A tree kept from the last searches may hold the root proven through
+/// another node that reached its position: the search still finds the win
+/// in one (Forms, where h7xh8 leaves White without a move; the root had
+/// been proven lost for White, and the look for the win was skipped).
+#[test]
+fn a_kept_tree_still_plays_the_win_in_one() {
+    let answers = session(
+        "game forms-normal\n\
+         set threads 1\n\
+         set seed 1\n\
+         go iterations 200\n\
+         play c2xb2\n\
+         go iterations 200\n\
+         play f6xf7\n\
+         go iterations 200\n\
+         play g8xf8\n\
+         go iterations 200\n\
+         play g1xh1\n\
+         go iterations 200\n\
+         quit\n",
+    );
+    let last = &answers[answers.len() - 2];
+    assert!(last.starts_with("= h7xh8 "), "{answers:?}");
+    assert!(last.contains("proven win"), "{answers:?}");
+}

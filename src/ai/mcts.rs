@@ -448,6 +448,10 @@ impl Kept {
             kept.push(node);
         }
         kept[0].move_index = 0;
+        // A root proven through a transposition, by moves below another
+        // node, would stop the look for its wins in one: its children
+        // prove it again.
+        kept[0].proof = None;
         Some(kept)
     }
 }
