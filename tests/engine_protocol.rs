@@ -285,3 +285,20 @@ fn a_kept_tree_still_plays_the_win_in_one() {
     assert!(last.starts_with("= h7xh8 "), "{answers:?}");
     assert!(last.contains("proven win"), "{answers:?}");
 }
+
+/// Where every move lets the opponent win at once, the answer says the
+/// position is lost (it said `value 0.500 proven none` when the last move
+/// was left unexamined once all the others were proven lost).
+#[test]
+fn a_position_where_every_move_loses_at_once_is_told_lost() {
+    let answers = session(
+        "game tic-tac-toe\n\
+         set threads 1\n\
+         position start moves a1 a2 c1 b1 c3\n\
+         go iterations 100\n\
+         quit\n",
+    );
+    let go = &answers[3];
+    assert!(go.contains("value 0.000 proven loss"), "{answers:?}");
+    assert!(go.contains("iterations 0 "), "{answers:?}");
+}

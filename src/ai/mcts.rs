@@ -32,7 +32,9 @@
 use std::time::{Duration, Instant};
 
 use super::random::{Scratch, random_playout, watched_playout};
-use crate::engine::{Engine, Move, Outcome, Overrun, Position, Status, Successors, with_deadline};
+use crate::engine::{
+    Engine, Move, Outcome, Overrun, Position, Status, Successors, with_deadline, within_work,
+};
 use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
 
@@ -129,6 +131,13 @@ const STUCK_CHECKED_MOVES: usize = 16;
 /// The most listings the search spends before its iterations on finding
 /// replies that leave the player without a move and end the game.
 const STUCK_LOOKAHEAD: usize = 20_000;
+
+/// The most work (in the units of `engine::WORK_PER_LISTING`) the look
+/// before the iterations spends on all its listings together, whatever
+/// the budget: bounded by a count of work rather than time, so that a
+/// search of so many iterations gives the same answer on any machine,
+/// and ends on a game whose every listing is near the limit of one.
+const LOOK_WORK: u64 = 16 * crate::engine::WORK_PER_LISTING;
 
 /// How long the search may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -501,9 +510,16 @@ fn search(
             Budget::Time(t) => (started + t / 4, STUCK_LOOKAHEAD),
             Budget::Iterations(n) => (far_future(), STUCK_LOOKAHEAD.min(n as usize)),
         };
-        with_deadline(deadline, || {
-            tree.look_one_reply_ahead(&keys, until, max_listings)
-        })?;
+        let (looked, cut) = within_work(LOOK_WORK, || {
+            with_deadline(deadline, || {
+                tree.look_one_reply_ahead(&keys, until, max_listings)
+            })
+        });
+        match (looked, cut) {
+            // Its work spent, the look stops where it is.
+            (_, Some(Overrun::Work { .. })) | (Ok(()), _) => {}
+            (Err(why), _) => return Err(why),
+        }
     }
     let threads = config.threads.max(1);
     let share = |t: usize| match config.budget {
@@ -784,7 +800,14 @@ impl<'a> Tree<'a> {
         } else {
             for i in 0..self.nodes[0].children.len() {
                 let child = self.nodes[0].children[i];
-                if self.decided() {
+                // Past a win, nothing more is needed; with every move but
+                // one lost, the last is still looked at, so that a lost
+                // position is told as lost.
+                let children = &self.nodes[0].children;
+                if children
+                    .iter()
+                    .any(|&c| self.proof_of(c) == Some(Verdict::Win))
+                {
                     return Ok(());
                 }
                 if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
@@ -1246,7 +1269,10 @@ impl<'a> Tree<'a> {
                 self.nodes[at].expanded = false;
                 return Ok(Expansion::Deadline);
             }
-            Some(why) => return Err(why.clone()),
+            Some(why) => {
+                self.nodes[at].expanded = false;
+                return Err(why.clone());
+            }
         }
         if let Status::Over(outcome) = self.engine.status(&pos, &self.buffer) {
             if let Some(mover) = self.mover_into(at) {

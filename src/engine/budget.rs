@@ -101,15 +101,22 @@ impl Scope {
         Scope { outermost }
     }
 
-    /// Closes the scope: why the listing stopped, if it did (told by the
-    /// outermost scope only).
+    /// Closes the scope: why the listing stopped, if it did. An inner
+    /// scope cut short by the outer meter tells it too (its listing is
+    /// not whole), and leaves the meter stopped for the outermost, which
+    /// clears it.
     pub(super) fn end(self) -> Option<Overrun> {
         let outermost = self.outermost;
         drop(self);
-        if !outermost || !STOP.replace(false) {
+        if !STOP.get() {
             return None;
         }
-        let why = STOPPED.with(|s| s.borrow_mut().take());
+        let why = if outermost {
+            STOP.set(false);
+            STOPPED.with(|s| s.borrow_mut().take())
+        } else {
+            STOPPED.with(|s| s.borrow().clone())
+        };
         Some(why.unwrap_or(Overrun::Work {
             what: "listing the moves".into(),
             limit: WORK_PER_LISTING,
@@ -219,6 +226,13 @@ pub(super) fn stop(why: Overrun) {
     });
 }
 
+/// Runs `f` with at most `units` of work for all the listings it makes
+/// on this thread together (see [`Scope`]): its answer, and why it stopped
+/// if it did. A listing cut short says so in its own `overrun`.
+pub fn within_work<R>(units: u64, f: impl FnOnce() -> R) -> (R, Option<Overrun>) {
+    metered(units, f)
+}
+
 /// Runs `f` with a deadline for every listing it makes on this thread:
 /// past it, a listing stops with [`Overrun::Deadline`]. The time a bench
 /// or a search was given is honoured inside generation, not only between
@@ -268,12 +282,13 @@ mod tests {
     }
 
     #[test]
-    fn an_inner_scope_shares_the_outer_meter_and_only_the_outer_tells() {
+    fn an_inner_scope_shares_the_outer_meter_and_both_tell() {
         let outer = Scope::begin(CHUNK * 2);
         let inner = Scope::begin(u64::MAX);
         while charge(1) {}
         stop(Overrun::Moves { limit: 7 });
-        assert_eq!(inner.end(), None);
+        assert_eq!(inner.end(), Some(Overrun::Moves { limit: 7 }));
+        // Only the outermost clears the meter.
         assert!(stopped());
         // Nothing blamed the spent units, so the first reason given stands.
         assert_eq!(outer.end(), Some(Overrun::Moves { limit: 7 }));
