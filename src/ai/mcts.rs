@@ -132,6 +132,11 @@ const STUCK_CHECKED_MOVES: usize = 16;
 /// replies that leave the player without a move and end the game.
 const STUCK_LOOKAHEAD: usize = 20_000;
 
+/// The fewest listings that look spends on a budget of iterations, however
+/// few: enough for every move and reply of a position near the end, where
+/// a player is left stuck (so that `mcts:1` still stops such a win).
+const STUCK_LOOKAHEAD_FLOOR: usize = 1_000;
+
 /// The most work (in the units of `engine::WORK_PER_LISTING`) the look
 /// before the iterations spends on all its listings together, whatever
 /// the budget: bounded by a count of work rather than time, so that a
@@ -508,7 +513,10 @@ fn search(
         // listings as there are iterations: it must not starve the search.
         let (until, max_listings) = match config.budget {
             Budget::Time(t) => (started + t / 4, STUCK_LOOKAHEAD),
-            Budget::Iterations(n) => (far_future(), STUCK_LOOKAHEAD.min(n as usize)),
+            Budget::Iterations(n) => (
+                far_future(),
+                STUCK_LOOKAHEAD.min((n as usize).max(STUCK_LOOKAHEAD_FLOOR)),
+            ),
         };
         let (looked, cut) = within_work(LOOK_WORK, || {
             with_deadline(deadline, || {
