@@ -1083,9 +1083,10 @@ fn judgement(choice: &Choice) -> String {
         Some(Verdict::Loss) => ", though every move loses against best play".to_string(),
         None if choice.iterations == 0 => String::new(),
         None => format!(
-            " (expects to score {:.0}% after {} iterations)",
+            " (expects to score {:.0}% after {} iteration{})",
             choice.value * 100.0,
-            choice.iterations
+            choice.iterations,
+            if choice.iterations == 1 { "" } else { "s" }
         ),
     }
 }

@@ -185,16 +185,19 @@ fn serve(
     }
 }
 
-/// Reads one line, refusing one longer than [`MAX_LINE`]; `None` at the end.
+/// Reads one line, refusing one longer than [`MAX_LINE`] (its end, `\n`
+/// or `\r\n`, not counted); `None` at the end.
 fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
     let mut bytes = Vec::new();
-    let read = std::io::Read::take(&mut *input, MAX_LINE)
+    let limit = MAX_LINE + 2;
+    let read = std::io::Read::take(&mut *input, limit)
         .read_until(b'\n', &mut bytes)
         .ok()?;
     if read == 0 {
         return None;
     }
-    if !bytes.ends_with(b"\n") && read as u64 == MAX_LINE {
+    let ended = bytes.ends_with(b"\n");
+    if !ended && read as u64 == limit {
         // Skip the rest of the line.
         loop {
             let mut rest = Vec::new();
@@ -204,6 +207,13 @@ fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
                 Ok(_) => {}
             }
         }
+    }
+    let end = if bytes.ends_with(b"\r\n") {
+        2
+    } else {
+        usize::from(ended)
+    };
+    if bytes.len() - end > MAX_LINE as usize {
         return Some(Err(format!("a line may be at most {MAX_LINE} bytes")));
     }
     match String::from_utf8(bytes) {
@@ -344,7 +354,8 @@ impl Session<'_> {
                 if self.game.status() != Status::Ongoing {
                     return Err("the game is over".to_string());
                 }
-                self.game.play(&text).map_err(|e| format!("{text}: {e}"))?;
+                // The error quotes the move.
+                self.game.play(&text).map_err(|e| e.to_string())?;
                 Ok(String::new())
             }
             "undo" => {
