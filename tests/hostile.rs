@@ -648,3 +648,19 @@ fn unknown_names_are_counted_once_and_cheaply() {
     assert_eq!(code, 2);
     assert!(err.contains("larger than 1 MiB"), "{err}");
 }
+
+/// A move of thousands of parts is refused at once (it was compared with
+/// the text of every way, for a minute), and the message quotes the start
+/// of what was typed, not all of it.
+#[test]
+fn a_move_of_thousands_of_parts_is_refused_and_quoted_short() {
+    let engine = common::shipped("j");
+    let mut game = gamut::engine::Game::new(&engine);
+    let typed = vec!["a1^"; 3_333].join("/");
+    let err = game.play(&typed).unwrap_err().to_string();
+    assert!(
+        err.contains("… (13331 characters)` is not a legal move"),
+        "{err}"
+    );
+    assert!(!err.contains(&typed[..200]), "{err}");
+}

@@ -23,7 +23,7 @@ use crate::rules::{Action, Cell, CellSet, Dir, KindId, PlayerId};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// No legal move reads so.
-    #[error("`{text}` is not a legal move here; legal moves: {}", .legal.join(" "))]
+    #[error("`{}` is not a legal move here; legal moves: {}", shortened(.text), .legal.join(" "))]
     Illegal {
         /// What was typed.
         text: String,
@@ -31,13 +31,13 @@ pub enum ParseError {
         legal: Vec<String>,
     },
     /// The game is over: no move is legal.
-    #[error("`{text}` is not a legal move: the game is over")]
+    #[error("`{}` is not a legal move: the game is over", shortened(.text))]
     GameOver {
         /// What was typed.
         text: String,
     },
     /// Several legal moves read so.
-    #[error("`{text}` is ambiguous here: {}", .options.join(" or "))]
+    #[error("`{}` is ambiguous here: {}", shortened(.text), .options.join(" or "))]
     Ambiguous {
         /// What was typed.
         text: String,
@@ -45,7 +45,7 @@ pub enum ParseError {
         options: Vec<String>,
     },
     /// An entry written with a push its cell cannot make.
-    #[error("`{text}` pushes a way its entry cannot here: did you mean {}?", .options.join(" or "))]
+    #[error("`{}` pushes a way its entry cannot here: did you mean {}?", shortened(.text), .options.join(" or "))]
     WrongArrow {
         /// What was typed.
         text: String,
@@ -53,20 +53,30 @@ pub enum ParseError {
         options: Vec<String>,
     },
     /// Its parts read as acts, but no legal turn is made of them.
-    #[error("`{text}` is not a legal turn here")]
+    #[error("`{}` is not a legal turn here", shortened(.text))]
     NoSuchTurn {
         /// What was typed.
         text: String,
     },
     /// The position's moves could not be listed, so the move cannot be
     /// checked.
-    #[error("`{text}` cannot be checked here: {why}")]
+    #[error("`{}` cannot be checked here: {why}", shortened(.text))]
     Unlisted {
         /// What was typed.
         text: String,
         /// Why the listing stopped.
         why: super::Overrun,
     },
+}
+
+/// What was typed, as a message quotes it: whole up to 80 characters,
+/// else its start and its length.
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 80;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
 }
 
 /// How a move's acts are written: plainly, or, where two moves of one
@@ -354,6 +364,14 @@ impl Engine {
         if successors.is_empty() {
             return Err(ParseError::GameOver {
                 text: text.trim().to_string(),
+            });
+        }
+        // More acts than a turn has parts is no move, without writing
+        // every way to compare (thousands of parts typed took a minute).
+        if wanted.split('/').count() > self.rules.parts.len() {
+            return Err(ParseError::Illegal {
+                text: text.trim().to_string(),
+                legal: self.notations(pos, &successors.moves),
             });
         }
         let mut ways = Successors {
