@@ -180,6 +180,12 @@ fn a_missing_comma_is_named_and_a_new_line_only_before_a_keyword() {
         help[0].starts_with("a comma is missing before `enemy`"),
         "{help:?}"
     );
+    // Two clauses in a row without their commas: the first is named.
+    let help = helps("move jump amazon over any diagonal chained capturing");
+    assert!(
+        help[0].starts_with("a comma is missing before `chained`"),
+        "{help:?}"
+    );
     let help = helps("move slide any goal each wins with 3 in a row");
     assert!(
         help[0].starts_with("a new declaration must start"),

@@ -413,12 +413,29 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     Diagnostic::new(Kind::Unexpected { message, help }, span)
 }
 
-/// Whether the declaration parses with a comma before the word at `pos`.
+/// Whether the declaration parses with a comma before the word at `pos`
+/// (and before each later word where the parse stops next, as in `jump
+/// over enemy diagonal chained capturing`, up to a few).
 fn comma_missing(chunk: &str, pos: usize) -> bool {
     let before = chunk[..pos].trim_end();
-    !before.ends_with(',')
-        && !before.is_empty()
-        && super::parser::parses(&format!("{before}, {}", &chunk[pos..]))
+    if before.ends_with(',') || before.is_empty() {
+        return false;
+    }
+    let mut text = format!("{before}, {}", &chunk[pos..]);
+    let mut last = before.len();
+    for _ in 0..8 {
+        let Some(at) = super::parser::first_error(&text) else {
+            return true;
+        };
+        let head = text[..at].trim_end();
+        // Only forward, and only where a comma is what is missing.
+        if at <= last || head.ends_with(',') || !text[at..].starts_with(char::is_alphabetic) {
+            return false;
+        }
+        last = head.len();
+        text = format!("{head}, {}", &text[at..]);
+    }
+    false
 }
 
 /// Whether text holds only whitespace and comments.

@@ -55,8 +55,15 @@ pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
 }
 
 /// Whether one declaration's text parses.
-pub(super) fn parses(chunk: &str) -> bool {
-    GameParser::parse(Rule::declaration_only, chunk).is_ok()
+/// Where a declaration stops parsing, if it does (`None`: it parses).
+pub(super) fn first_error(chunk: &str) -> Option<usize> {
+    match GameParser::parse(Rule::declaration_only, chunk) {
+        Ok(_) => None,
+        Err(e) => Some(match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((s, _)) => s,
+        }),
+    }
 }
 
 /// Whether a word can stand where a name goes (it is not a keyword).
