@@ -162,6 +162,13 @@ impl Engine {
         }
         let mut texts: Vec<Option<String>> = vec![None; moves.len()];
         for level in [Qualify::Plain, Qualify::Verb, Qualify::Numbered] {
+            if texts
+                .iter()
+                .zip(&played)
+                .all(|(t, p)| t.is_some() || p.is_none())
+            {
+                break;
+            }
             // Each text at this level, and the one move its ways play
             // (`None` where they play several).
             let mut reads = std::collections::HashMap::<String, Option<usize>>::new();
