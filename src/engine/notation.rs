@@ -415,26 +415,19 @@ impl Engine {
         };
         for (i, next) in ways.positions.iter().enumerate() {
             let played = ways.played(i);
-            let text = if played.mv.is_pass() {
-                "pass".to_string()
+            let (text, hit) = if played.mv.is_pass() {
+                ("pass".to_string(), wanted == "pass")
             } else {
+                // Each act as typed, plainly or (with a `:`) qualified.
                 let acts = self.act_texts(pos, &played, levels);
-                let hit = levels.len() > 1
-                    && acts.len() == wanted_acts.len()
+                let hit = acts.len() == wanted_acts.len()
                     && acts
                         .iter()
                         .zip(&wanted_acts)
                         .all(|(forms, typed)| forms.iter().any(|form| normalize(form) == *typed));
-                if hit
-                    && let Some(i) = find(next)
-                    && !exact.contains(&i)
-                {
-                    exact.push(i);
-                }
                 let plain: Vec<&str> = acts.iter().map(|forms| forms[0].as_str()).collect();
-                normalize(&plain.join("/"))
+                (normalize(&plain.join("/")), hit)
             };
-            let hit = text == wanted;
             if hit
                 && let Some(i) = find(next)
                 && !exact.contains(&i)
