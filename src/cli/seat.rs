@@ -70,8 +70,8 @@ impl Seat {
             {
                 return Err(format!("`{text}`: {why}"));
             }
-            Some(s) if let Some((name, budget)) = LEVELS.iter().find(|(n, _)| *n == s) => {
-                return Ok(Seat::Search(strategy, *budget, Some(name)));
+            Some(s) if let Some((name, budget)) = named_level(s) => {
+                return Ok(Seat::Search(strategy, budget, Some(name)));
             }
             Some(s) => parse_strength(s).ok_or_else(|| {
                 format!(
@@ -157,10 +157,12 @@ pub(crate) fn config(strategy: Strategy, budget: Budget, threads: usize) -> Mcts
 
 /// The level of this name (lower case), if there is one.
 pub(crate) fn level(name: &str) -> Option<Budget> {
-    LEVELS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, budget)| *budget)
+    named_level(name).map(|(_, budget)| budget)
+}
+
+/// The level of this name (lower case) and its name as the table holds it.
+fn named_level(name: &str) -> Option<(&'static str, Budget)> {
+    LEVELS.iter().find(|(n, _)| *n == name).copied()
 }
 
 /// `2s`, `0.5s` or `5000` (a level's name is read before).
