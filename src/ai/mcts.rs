@@ -811,11 +811,7 @@ impl<'a> Tree<'a> {
                 // Past a win, nothing more is needed; with every move but
                 // one lost, the last is still looked at, so that a lost
                 // position is told as lost.
-                let children = &self.nodes[0].children;
-                if children
-                    .iter()
-                    .any(|&c| self.proof_of(c) == Some(Verdict::Win))
-                {
+                if self.root_won() {
                     return Ok(());
                 }
                 if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
@@ -1395,12 +1391,20 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Whether a move of the root is proven to win.
+    fn root_won(&self) -> bool {
+        let children = &self.nodes[0].children;
+        children
+            .iter()
+            .any(|&c| self.proof_of(c) == Some(Verdict::Win))
+    }
+
     /// Whether the root's move is known: a move wins, every move is
     /// proven, or all moves but one are proven lost.
     fn decided(&self) -> bool {
         let children = &self.nodes[0].children;
         let proofs = || children.iter().map(|&c| self.proof_of(c));
-        proofs().any(|p| p == Some(Verdict::Win))
+        self.root_won()
             || proofs().all(|p| p.is_some())
             || proofs().filter(|p| *p != Some(Verdict::Loss)).count() <= 1
     }
