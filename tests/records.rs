@@ -256,3 +256,59 @@ fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
     assert_eq!(code, 2);
     assert!(err.contains("(the endings changed)"), "{err}");
 }
+
+#[test]
+fn a_resignation_ends_the_game_is_kept_in_the_record_and_undo_takes_it_back() {
+    let dir = scratch("records-resign");
+    let text = saved(&dir, "network", "e5 e6 resign", "gave-up.toml");
+    assert!(text.contains("result = \"Light wins\""), "{text}");
+    assert!(text.contains("resigned = \"Dark\""), "{text}");
+    // Replayed, and resumed: over, and no move is taken.
+    let (code, out, err) = gamut_in(&dir, &["replay", "gave-up.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("End of the record: Light wins, Dark resigned."),
+        "{out}"
+    );
+    let (code, out, err) = gamut_in(
+        &dir,
+        &["play", "--load", "gave-up.toml"],
+        "c3\nundo\nc3\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.contains("Game over: Light wins: Dark resigned. Type `undo`"),
+        "{out}"
+    );
+    assert!(out.contains("Dark takes back the resignation."), "{out}");
+    assert!(out.contains("Last move: Dark c3"), "{out}");
+    // A resignation after moves that already end the game does not stand.
+    let won = saved(&dir, "tic-tac-toe", "a1 b1 a2 b2 a3", "won.toml");
+    std::fs::write(
+        dir.join("late.toml"),
+        won.replace(
+            "result = \"X wins\"",
+            "result = \"X wins\"\nresigned = \"X\"",
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = gamut_in(&dir, &["replay", "late.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the record says X resigned, but its moves end `X wins`"),
+        "{err}"
+    );
+    assert!(out.contains("End of the record: X wins."), "{out}");
+    // A resignation by no player of the game is refused.
+    let err = refusal(
+        &dir,
+        "nobody.toml",
+        &text.replace("resigned = \"Dark\"", "resigned = \"Grey\""),
+        &["replay"],
+    );
+    assert!(
+        err.contains("the record says `Grey` resigned, a player this game does not have"),
+        "{err}"
+    );
+}

@@ -2,7 +2,8 @@
 //! person or the computer (seats as [`super::seat`] reads them).
 //!
 //! Moves are typed in the engine's notation, any case. Commands: `moves`,
-//! `undo`, `redo`, `hint`, `rules`, `board`, `save FILE`, `help`, `quit`.
+//! `undo`, `redo`, `hint`, `resign`, `rules`, `board`, `save FILE`,
+//! `help`, `quit`.
 //! On a terminal the prompt has line editing and history; from a pipe the
 //! lines are read plainly and echoed, so a session reads as a transcript.
 
@@ -17,7 +18,7 @@ use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, Choice, Searcher, Strategy, Verdict};
 use crate::engine::{Engine, Game, Move, Outcome, ParseError, Position, Status};
 use crate::rng::Rng;
-use crate::rules::WhenStuck;
+use crate::rules::{PlayerId, WhenStuck};
 
 pub(super) struct PlayArgs {
     pub game: Option<String>,
@@ -136,7 +137,18 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         _ => DEFAULT_BUDGET,
     };
     let mut seats = [Seat::Human, Seat::Human];
+    let mut resigned = None;
     if let Some(r) = &loaded {
+        if let Some(name) = &r.resigned {
+            let Some(p) = engine.rules().player_index(name) else {
+                eprintln!(
+                    "gamut: the record says `{}` resigned, a player this game does not have",
+                    shown(name)
+                );
+                return USAGE;
+            };
+            resigned = Some(p);
+        }
         for (name, kind) in &r.players {
             let Some(p) = engine.rules().player_index(name) else {
                 eprintln!(
@@ -179,7 +191,8 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         meaning,
         ply_cap: args.ply_cap,
         autosave: autosave_path(),
-        saved_moves: 0,
+        resigned: None,
+        saved: (0, None),
     };
     // The automatic record of an earlier game is kept aside before this
     // one replaces it (unless this is that game, resumed).
@@ -189,6 +202,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         .take()
         .and_then(|path| set_aside_earlier_game(path, resumed.as_deref()));
     if let Some(r) = &loaded {
+        let mut whole = true;
         for (i, m) in r.moves.iter().enumerate() {
             if let Err(e) = session.game.play(m) {
                 eprintln!(
@@ -200,11 +214,17 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                     return USAGE;
                 }
                 eprintln!("gamut: the game goes on from before that move");
+                whole = false;
                 break;
             }
         }
-        warn_if_result_differs(r, &engine, session.game.status());
-        session.saved_moves = r.moves.len();
+        // A resignation ends the game after its last move, so it stands
+        // only where every move was played and they left the game open.
+        if whole {
+            session.resigned = resigned_after(&engine, session.game.status(), resigned);
+        }
+        warn_if_result_differs(r, &engine, session.status());
+        session.saved = (r.moves.len(), session.resigned);
     }
     session.run()
 }
@@ -250,6 +270,29 @@ fn record_fits(
         ));
     }
     Ok(())
+}
+
+/// The player who resigned in a record, if the resignation stands: a
+/// record whose moves already end the game says so, and the moves count.
+fn resigned_after(engine: &Engine, status: Status, resigned: Option<PlayerId>) -> Option<PlayerId> {
+    let p = resigned?;
+    if status == Status::Ongoing {
+        return Some(p);
+    }
+    eprintln!(
+        "gamut: the record says {} resigned, but its moves end `{}`; the moves count",
+        shown(&engine.rules().players[p].name),
+        record::result_word(engine.rules(), status)
+    );
+    None
+}
+
+/// How a game stands with a resignation after its moves, if there is one.
+fn with_resignation(status: Status, resigned: Option<PlayerId>) -> Status {
+    match resigned {
+        Some(p) => Status::Over(Outcome::Win(p.other())),
+        None => status,
+    }
 }
 
 /// The moves are the truth: a stored result that disagrees with how they
@@ -315,8 +358,10 @@ struct Session<'e> {
     ply_cap: usize,
     /// Where the game is kept as it goes (see [`autosave_path`]).
     autosave: Option<PathBuf>,
-    /// How many moves the game had when it was last saved.
-    saved_moves: usize,
+    /// The player who resigned, ending the game after its last move.
+    resigned: Option<PlayerId>,
+    /// The moves the game had, and who had resigned, when it was last saved.
+    saved: (usize, Option<PlayerId>),
 }
 
 /// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
@@ -376,6 +421,7 @@ Type a move in notation (any case), or a command:
   undo [N]    take back the last move, or N moves (and the computer's replies)
   redo [N]    play again a move taken back, or N
   hint        suggest a move
+  resign      give up the game (`undo` takes it back)
   rules       a summary of the rules
   board       show the board again
   save FILE   save the game as a record (gamut play --load FILE resumes it)
@@ -396,17 +442,21 @@ impl Session<'_> {
         let mut input = Input::new();
         self.show();
         let mut told_overrun = false;
-        let mut kept = (self.saved_moves, self.game.position().key());
+        let mut kept = (self.saved.0, self.game.position().key(), self.saved.1);
         loop {
-            let now = (self.game.moves().len(), self.game.position().key());
+            let now = (
+                self.game.moves().len(),
+                self.game.position().key(),
+                self.resigned,
+            );
             if now != kept {
                 self.keep();
                 kept = now;
             }
-            let status = self.game.status();
+            let status = self.status();
             let to_move = self.game.position().to_move();
             told_overrun &= self.game.overrun().is_some();
-            if let Some(why) = self.game.overrun() {
+            if let Some(why) = self.game.overrun().filter(|_| status == Status::Ongoing) {
                 if !told_overrun {
                     outln!(
                         "gamut cannot list the moves of this position: {}.",
@@ -480,7 +530,7 @@ impl Session<'_> {
             // A command is never read with words it does not take.
             let bare = matches!(
                 command.as_str(),
-                "quit" | "exit" | "help" | "?" | "moves" | "hint" | "rules" | "board"
+                "quit" | "exit" | "help" | "?" | "moves" | "hint" | "rules" | "board" | "resign"
             );
             if bare && !rest.is_empty() {
                 outln!("`{command}` takes nothing after it: type `{command}` alone.");
@@ -501,6 +551,7 @@ impl Session<'_> {
                     ),
                 },
                 "hint" => self.hint(),
+                "resign" => self.resign(),
                 "rules" => {
                     out!("{}", rules.summary());
                     if !rules.regions.is_empty() {
@@ -524,7 +575,7 @@ impl Session<'_> {
             let mover = &self.engine.rules().players[before.to_move()].name;
             outln!("Last move: {mover} {}", self.engine.notation(before, mv));
         }
-        match self.game.status() {
+        match self.status() {
             Status::Ongoing => {
                 let p = pos.to_move();
                 outln!("{} to move.", self.engine.rules().players[p].name);
@@ -541,7 +592,7 @@ impl Session<'_> {
     /// winning chain or network in brackets.
     fn show_win(&self, outcome: Outcome) {
         let pos = self.game.position();
-        if pos.result().is_none() {
+        if pos.result().is_none() || self.resigned.is_some() {
             return;
         }
         let rules = self.engine.rules();
@@ -577,6 +628,9 @@ impl Session<'_> {
             Outcome::Win(p) => format!("Game over: {} wins", rules.players[p].name),
             Outcome::Draw => "Game over: a draw".to_string(),
         };
+        if let Some(p) = self.resigned {
+            return format!("{head}: {} resigned.", rules.players[p].name);
+        }
         if pos.result().is_some() {
             let goals: Vec<String> = self
                 .engine
@@ -611,11 +665,30 @@ impl Session<'_> {
     }
 
     fn result_word(&self) -> String {
-        record::result_word(self.engine.rules(), self.game.status())
+        record::result_word(self.engine.rules(), self.status())
+    }
+
+    /// How the game stands: as its moves leave it, or won by the other
+    /// player after a resignation.
+    fn status(&self) -> Status {
+        with_resignation(self.game.status(), self.resigned)
+    }
+
+    /// The player to move gives up; `undo` takes it back.
+    fn resign(&mut self) {
+        if self.status() != Status::Ongoing {
+            outln!("The game is over.");
+            return;
+        }
+        let p = self.game.position().to_move();
+        self.resigned = Some(p);
+        if let Status::Over(outcome) = self.status() {
+            outln!("{}", self.result_text(outcome));
+        }
     }
 
     fn human_move(&mut self, text: &str) {
-        if let Status::Over(outcome) = self.game.status() {
+        if let Status::Over(outcome) = self.status() {
             outln!(
                 "{} Type `undo`, `save FILE` or `quit`.",
                 self.result_text(outcome)
@@ -752,7 +825,16 @@ impl Session<'_> {
     /// it would only be played again at once.
     fn undo(&mut self, times: usize) {
         let mut undone = 0;
-        for _ in 0..times {
+        // A resignation was the last thing done: it is taken back first.
+        if let Some(p) = self.resigned.take() {
+            outln!(
+                "{} takes back the resignation.",
+                self.engine.rules().players[p].name
+            );
+            undone += 1;
+        }
+        let withdrawn = undone;
+        for _ in withdrawn..times {
             let before = self.game.moves().len();
             // Take back moves until a person is to move again.
             while let Some(mv) = self.game.moves().last().copied() {
@@ -783,7 +865,7 @@ impl Session<'_> {
     /// Plays again what `undo` took back, `times` times up to the next
     /// person's turn.
     fn redo(&mut self, times: usize) {
-        if self.redo.is_empty() {
+        if self.redo.is_empty() || self.resigned.is_some() {
             outln!("Nothing to redo.");
             return;
         }
@@ -804,7 +886,7 @@ impl Session<'_> {
 
     /// A move suggested by the player the computer seat uses.
     fn hint(&mut self) {
-        if self.game.status() != Status::Ongoing {
+        if self.status() != Status::Ongoing {
             outln!("The game is over.");
             return;
         }
@@ -845,6 +927,7 @@ impl Session<'_> {
                 .collect(),
             moves,
             result: self.result_word(),
+            resigned: self.resigned.map(|p| rules.players[p].name.clone()),
         }
     }
 
@@ -862,7 +945,7 @@ impl Session<'_> {
 
     /// What becomes of the game when the session ends.
     fn farewell(&self) {
-        if self.game.moves().len() == self.saved_moves {
+        if (self.game.moves().len(), self.resigned) == self.saved {
             return;
         }
         match &self.autosave {
@@ -895,7 +978,7 @@ impl Session<'_> {
             Ok(()) => {
                 let moves = super::counted(record.moves.len(), "move");
                 outln!("Saved {moves} to {path_shown}.");
-                self.saved_moves = record.moves.len();
+                self.saved = (record.moves.len(), self.resigned);
             }
             Err(e) => outln!("Not saved: {}", shown(&e.to_string())),
         }
@@ -936,8 +1019,27 @@ pub(super) fn replay(path: &str) -> i32 {
         }
         moves.push(*game.moves().last().expect("just played"));
     }
-    warn_if_result_differs(&record, &engine, game.status());
-    let result = record::result_word(engine.rules(), game.status());
+    let resigned = match record
+        .resigned
+        .as_deref()
+        .map(|n| (n, engine.rules().player_index(n)))
+    {
+        None => None,
+        Some((_, Some(p))) => resigned_after(&engine, game.status(), Some(p)),
+        Some((name, None)) => {
+            eprintln!(
+                "gamut: the record says `{}` resigned, a player this game does not have",
+                shown(name)
+            );
+            return USAGE;
+        }
+    };
+    let status = with_resignation(game.status(), resigned);
+    warn_if_result_differs(&record, &engine, status);
+    let mut result = record::result_word(engine.rules(), status);
+    if let Some(p) = resigned {
+        result = format!("{result}, {} resigned", engine.rules().players[p].name);
+    }
     while game.undo() {}
     let colour = colour_stdout();
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();

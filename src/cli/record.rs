@@ -32,6 +32,10 @@ pub(super) struct Record {
     pub moves: Vec<String>,
     /// `Dark wins`, `draw`, or `unfinished`.
     pub result: String,
+    /// The player who resigned after the last move, if one did: the
+    /// only part of a result its moves cannot tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
 }
 
 /// What the checked rules mean, as a record keeps it: a hash of the whole
@@ -270,7 +274,8 @@ pub(super) fn save(path: &Path, record: &Record, replace: bool) -> Result<(), Re
     })
 }
 
-/// How a record's result reads, from how its moves end.
+/// How a record's result reads, from how its moves end (and a
+/// resignation after them, folded into `status` by the caller).
 pub(super) fn result_word(rules: &crate::rules::Rules, status: crate::engine::Status) -> String {
     use crate::engine::{Outcome, Status};
     match status {
