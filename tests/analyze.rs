@@ -567,6 +567,24 @@ fn a_page_that_cannot_be_written_is_refused_before_any_game() {
             .unwrap()
             .starts_with("board 3 x 3")
     );
+    // Nor is a page of someone else's.
+    let notes = dir.join("notes.html");
+    let mine = "<!DOCTYPE html>\n<html><body>My thesis notes</body></html>\n";
+    std::fs::write(&notes, mine).unwrap();
+    let notes = notes.display().to_string();
+    let (code, _, err) =
+        common::gamut(&["analyze", "tic-tac-toe", "--games", "2", "--html", &notes]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a page of `gamut analyze`"), "{err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), mine);
+    // A page of its own is replaced.
+    let page = dir.join("page.html");
+    let page = page.display().to_string();
+    for _ in 0..2 {
+        let (code, _, err) =
+            common::gamut(&["analyze", "tic-tac-toe", "--games", "2", "--html", &page]);
+        assert_eq!(code, 0, "{err}");
+    }
 }
 
 #[test]

@@ -13,6 +13,10 @@ const COLOURS: [&str; 3] = ["#c0392b", "#b0b0b0", "#2c7fb8"];
 /// The width of every chart, in pixels.
 const WIDTH: f64 = 640.0;
 
+/// The line that marks a page as written by `gamut analyze`: only a
+/// file whose head holds it is ever replaced by another page.
+pub(super) const GENERATOR: &str = "<meta name=\"generator\" content=\"gamut analyze\">";
+
 /// The page.
 pub(super) fn page(report: &Report) -> String {
     let names: Vec<String> = super::labels(report).iter().map(|l| escape(l)).collect();
@@ -20,7 +24,7 @@ pub(super) fn page(report: &Report) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{GENERATOR}\n<title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
     );
     let players = escape(&super::players_words(report));
     let _ = writeln!(

@@ -232,6 +232,18 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
 /// Prints a report and writes its page.
 fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
     for r in &report.results {
+        // The balance counts an unfinished game as half a point to each
+        // side: where many are, it says more of the cap than of the game.
+        let capped = r.counts.unfinished.saturating_sub(r.counts.stopped);
+        if capped * 10 > r.counts.games {
+            eprintln!(
+                "gamut: {}: {} of {} games reached the ply cap of {} unfinished, and count as halves in the balance; a higher --ply-cap lets them end",
+                shown(&r.game),
+                capped,
+                r.counts.games,
+                report.ply_cap
+            );
+        }
         if r.counts.stopped > 0 {
             eprintln!(
                 "gamut: {}: {} games stopped where a position's moves could not be listed",
@@ -269,21 +281,22 @@ fn check_writable(path: &str) -> Result<(), String> {
         return Err(format!("{path} is a folder; give a file for the page"));
     }
     if file.exists() {
-        // Only a page is replaced: `--html mine.game` once wrote the page
-        // over the game it analysed.
-        let doctype = b"<!DOCTYPE html>";
-        let mut start = Vec::new();
+        // Only a page of gamut's is replaced: `--html mine.game` once
+        // wrote the page over the game it analysed, and any HTML file
+        // (someone's notes) was replaced while a doctype was the test.
+        let head_len = 1024;
+        let mut head = Vec::new();
         if file.is_file()
             && let Ok(opened) = std::fs::File::open(file)
         {
-            let _ = std::io::Read::read_to_end(
-                &mut std::io::Read::take(opened, doctype.len() as u64),
-                &mut start,
-            );
+            let _ =
+                std::io::Read::read_to_end(&mut std::io::Read::take(opened, head_len), &mut head);
         }
-        if !start.eq_ignore_ascii_case(doctype) {
+        let head = String::from_utf8_lossy(&head);
+        let ours = head.starts_with("<!DOCTYPE html>") && head.contains(html::GENERATOR);
+        if !ours {
             return Err(format!(
-                "{path} exists and is not a page: give another file for the page, or remove it"
+                "{path} exists and is not a page of `gamut analyze`: give another file for the page, or remove it"
             ));
         }
         return std::fs::OpenOptions::new()

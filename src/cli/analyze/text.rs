@@ -42,10 +42,23 @@ pub(super) fn table(report: &Report) -> String {
         );
     }
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    rows.push((
+        "games played".to_string(),
+        report
+            .results
+            .iter()
+            .map(|r| r.counts.games.to_string())
+            .collect(),
+    ));
+    // A slice may hold no game of its own (`--games 3 --shard 4/5`): its
+    // figures are not zeros but nothing, shown as a dash.
     let mut row = |label: &str, f: &dyn Fn(&GameReport) -> String| {
-        rows.push((label.to_string(), report.results.iter().map(f).collect()));
+        let cells = report.results.iter().map(|r| match r.counts.games {
+            0 => "-".to_string(),
+            _ => f(r),
+        });
+        rows.push((label.to_string(), cells.collect()));
     };
-    row("games played", &|r| r.counts.games.to_string());
     // Wins of the player who moves first, then of the other: by name when
     // every game has the same players in the same order, else with the
     // name in each cell.
