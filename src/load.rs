@@ -3,7 +3,8 @@
 //! through [`crate::input`]) or as a shipped game ([`crate::games`]), and
 //! handed to the checker as text. The checker itself reads nothing.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use crate::check::{self, Checked, Found, Library, Origin};
 use crate::{diag, games, input};
@@ -82,6 +83,41 @@ impl Library for Files {
     }
 }
 
+/// Files as an editor holds them: a parent open in the editor is read
+/// from there, unsaved changes and all; any other as [`Files`] reads it.
+pub struct Edited<'a> {
+    /// The text of each open file, by its canonical path.
+    pub open: &'a HashMap<PathBuf, &'a str>,
+}
+
+impl Library for Edited<'_> {
+    fn find(&self, target: &str, from: &Origin) -> Found {
+        match Files.find(target, from) {
+            Found::File {
+                name,
+                text,
+                origin: Origin::Path(path),
+            } => {
+                let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+                Found::File {
+                    name,
+                    text: self.open.get(&key).map_or(text, ToString::to_string),
+                    origin: Origin::Path(path),
+                }
+            }
+            found @ (Found::File { .. } | Found::Unreadable(_) | Found::Nothing) => found,
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        Files.names()
+    }
+
+    fn identity(&self, name: &str, origin: &Origin) -> String {
+        Files.identity(name, origin)
+    }
+}
+
 /// Checks a game given as a path or as the name of a shipped game.
 pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
     let path = Path::new(arg);
@@ -113,6 +149,12 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
 /// and the shipped games. `name` is how diagnostics name the file.
 pub fn check_source(name: &str, text: &str, origin: Origin) -> Checked {
     check::check_source(&Files, name, text, origin)
+}
+
+/// Checks a game's text as [`check_source`] does, with the parents it
+/// extends read from `library` (an editor's [`Edited`] files).
+pub fn check_source_in(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
+    check::check_source(library, name, text, origin)
 }
 
 /// Checks raw bytes, as [`check_source`]: text that is not UTF-8 is

@@ -398,3 +398,109 @@ fn positions_are_in_bytes_when_the_editor_asks() {
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
 }
+
+/// The protocol's lifecycle, as the specification words it: a request
+/// before `initialize` is refused and the server waits on; `initialized`
+/// need not come first; after `shutdown` a request is refused and a
+/// notification dropped until `exit`, which then ends with status 0.
+#[test]
+fn the_lifecycle_refuses_out_of_turn_requests_and_goes_on() {
+    let mut client = Client::start();
+    let early = client.request("textDocument/hover", json!({}));
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("$/setTrace", json!({ "value": "off" }));
+    let again = client.request("initialize", json!({ "capabilities": {} }));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    client.notify("initialized", json!({}));
+    let down = client.request("shutdown", Value::Null);
+    assert_eq!(down["result"], Value::Null, "{down}");
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": "file:///x.game" } }),
+    );
+    let late = client.request("shutdown", Value::Null);
+    assert_eq!(late["error"]["code"], -32600, "{late}");
+    // An id that is neither a string nor a whole number is an error too,
+    // answered with no id.
+    client.send(
+        &json!({ "jsonrpc": "2.0", "id": 1.5, "method": "textDocument/hover", "params": {} }),
+    );
+    let odd = client.receive();
+    assert_eq!(odd["error"]["code"], -32600, "{odd}");
+    assert_eq!(odd["id"], Value::Null, "{odd}");
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}
+
+/// A variant is checked against its parent as the editor holds it:
+/// fixing the parent, unsaved, clears the variant's error; references
+/// reach into the parent; and lines end at a lone `\r` as the protocol
+/// counts them.
+#[test]
+fn a_variant_follows_its_open_parent_and_references_reach_it() {
+    let dir = common::scratch("lsp-parent");
+    let broken =
+        "board 3 x 3\nplayers X, O\nreserve 5 each\nregion top = rank 3\nmove place on nowhere\n";
+    std::fs::write(dir.join("base.game"), broken).unwrap();
+    let variant = "extends \"base\"\nmove place on top\n";
+    std::fs::write(dir.join("kid.game"), variant).unwrap();
+    let dir = dir.canonicalize().unwrap();
+    let base = format!("file://{}/base.game", dir.display());
+    let kid = format!("file://{}/kid.game", dir.display());
+    let open = |client: &mut Client, uri: &str, text: &str| {
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+        );
+    };
+    let mut client = Client::start();
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    open(&mut client, &kid, variant);
+    let told = client.diagnostics(&kid);
+    assert!(told.to_string().contains("nowhere"), "{told}");
+    open(&mut client, &base, broken);
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": base, "version": 2 },
+                "contentChanges": [{ "text": broken.replace("nowhere", "board") }] }),
+    );
+    // The variant is told again until its parent's fix reaches it.
+    let mut told = client.diagnostics(&kid);
+    for _ in 0..3 {
+        if told == json!([]) {
+            break;
+        }
+        told = client.diagnostics(&kid);
+    }
+    assert_eq!(told, json!([]));
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": { "uri": kid }, "position": { "line": 1, "character": 15 },
+                "context": { "includeDeclaration": true } }),
+    );
+    let found: Vec<(String, u64)> = references["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let uri = l["uri"].as_str().unwrap();
+            let file = uri.rsplit('/').next().unwrap().to_string();
+            (file, l["range"]["start"]["line"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [("kid.game".to_string(), 1), ("base.game".to_string(), 3)],
+        "{references}"
+    );
+    // Lines broken by `\r` alone: the error is on the second line.
+    let cr = format!("file://{}/cr.game", dir.display());
+    open(&mut client, &cr, "board 3 x 3\rplayers X, O board\r");
+    let told = client.diagnostics(&cr);
+    assert_eq!(told[0]["range"]["start"]["line"], 1, "{told}");
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}

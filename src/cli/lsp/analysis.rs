@@ -61,7 +61,14 @@ impl Analysis {
     /// Checks `text`, the content of the document at `uri`: a variant's
     /// parents are looked for next to the file it names, and among the
     /// shipped games.
-    pub(crate) fn new(uri: Uri, text: String, encoding: Encoding) -> Analysis {
+    /// `open` holds the text of every file open in the editor, by its
+    /// canonical path: a parent is read from there before the disk.
+    pub(crate) fn new(
+        uri: Uri,
+        text: String,
+        encoding: Encoding,
+        open: &std::collections::HashMap<PathBuf, &str>,
+    ) -> Analysis {
         let path = super::text::uri_path(uri.as_str());
         let (name, origin) = match &path {
             Some(p) => (p.display().to_string(), Origin::Path(p.clone())),
@@ -71,7 +78,8 @@ impl Analysis {
         // parse alone could keep the server from answering for minutes.
         let too_large = text.len() as u64 > crate::input::MAX_GAME_BYTES;
         let checked_text = if too_large { "" } else { text.as_str() };
-        let checked = crate::load::check_source(&name, checked_text, origin);
+        let library = crate::load::Edited { open };
+        let checked = crate::load::check_source_in(&library, &name, checked_text, origin);
         let (ast, _) = parse(checked_text, FileId(0));
         let mut definitions = Vec::new();
         for id in 0..checked.sources.len() {
@@ -220,8 +228,8 @@ impl Analysis {
                     let cells = region.cells[p];
                     let board = crate::cli::board::draw_marked(engine, &start, cells, false);
                     text.push_str(&format!(
-                        "\n\n{} cells {whose}, in brackets on the start position:\n\n```text\n{board}```",
-                        cells.len()
+                        "\n\n{} {whose}, in brackets on the start position:\n\n```text\n{board}```",
+                        crate::cli::counted(cells.len(), "cell")
                     ));
                 }
                 text
@@ -310,8 +318,9 @@ impl Analysis {
             .collect()
     }
 
-    /// Every place of this file where the name at `offset` is written
-    /// (outside comments and quotes), its definitions included or not.
+    /// Every place where the name at `offset` is written (outside
+    /// comments and quotes), in this file and in the games it extends,
+    /// its definitions included or not.
     pub(crate) fn references(&self, offset: usize, declarations: bool) -> Vec<Location> {
         let Some((start, end)) = word_around(&self.text, offset) else {
             return Vec::new();
@@ -320,16 +329,25 @@ impl Analysis {
         if !self.definitions.iter().any(|d| d.name == word) {
             return Vec::new();
         }
-        let defined_here: Vec<usize> = self
-            .definitions
-            .iter()
-            .filter(|d| d.file == FileId(0) && d.name == word)
-            .map(|d| d.start)
-            .collect();
-        words(&self.text)
-            .filter(|(s, w)| *w == word && (declarations || !defined_here.contains(s)))
-            .map(|(s, w)| Location::new(self.uri.clone(), self.range(s, s + w.len())))
-            .collect()
+        let mut found = Vec::new();
+        for id in 0..self.checked.sources.len() {
+            let file = FileId(id as u32);
+            let Some((uri, index, text)) = self.file_places(file) else {
+                continue;
+            };
+            let defined_here: Vec<usize> = self
+                .definitions
+                .iter()
+                .filter(|d| d.file == file && d.name == word)
+                .map(|d| d.start)
+                .collect();
+            found.extend(
+                words(text)
+                    .filter(|(s, w)| *w == word && (declarations || !defined_here.contains(s)))
+                    .map(|(s, w)| Location::new(uri.clone(), index.range(text, s, s + w.len()))),
+            );
+        }
+        found
     }
 
     fn range(&self, start: usize, end: usize) -> Range {
@@ -339,20 +357,29 @@ impl Analysis {
     /// A place in one of the game's files: this document, a file on disk,
     /// or a shipped game (written to a cache folder so it can be opened).
     fn location_in(&self, file: FileId, start: u32, end: u32) -> Option<Location> {
+        let (uri, index, text) = self.file_places(file)?;
+        Some(Location::new(
+            uri,
+            index.range(text, start as usize, end as usize),
+        ))
+    }
+
+    /// One of the game's files as the editor opens it: its URI, the index
+    /// of its lines (columns counted as the editor asked, in every file)
+    /// and its text.
+    fn file_places(&self, file: FileId) -> Option<(Uri, std::borrow::Cow<'_, LineIndex>, &str)> {
         if file == FileId(0) {
-            return Some(Location::new(
+            return Some((
                 self.uri.clone(),
-                self.range(start as usize, end as usize),
+                std::borrow::Cow::Borrowed(&self.index),
+                &self.text,
             ));
         }
         let source = self.checked.sources.get(file);
         let path = file_of(&self.checked.sources, file)?;
-        let index = LineIndex::new(&source.text, Encoding::Utf16);
+        let index = LineIndex::new(&source.text, self.index.encoding());
         let uri: Uri = path_uri(&path).parse().ok()?;
-        Some(Location::new(
-            uri,
-            index.range(&source.text, start as usize, end as usize),
-        ))
+        Some((uri, std::borrow::Cow::Owned(index), &source.text))
     }
 
     /// The file `extends` names, when `offset` is inside its quotes.
@@ -364,6 +391,12 @@ impl Analysis {
         // The checker loads the parent second, as file 1.
         (self.checked.sources.len() > 1).then_some(())?;
         self.location_in(FileId(1), 0, 0)
+    }
+
+    /// Whether the file extends another: its analysis then depends on
+    /// what that one holds.
+    pub(crate) fn extends_another(&self) -> bool {
+        self.extends_span().is_some()
     }
 
     /// Where this file's `extends` names its parent, quotes included.
@@ -638,6 +671,7 @@ goal each wins with chain between rank 1 and rank 3
             "untitled:tiny".parse().unwrap(),
             text.to_string(),
             Encoding::Utf16,
+            &std::collections::HashMap::new(),
         )
     }
 

@@ -162,6 +162,17 @@ fn parse_body(body: &[u8]) -> Frame {
             id,
         };
     }
+    // An id that is neither a string nor a whole number of 32 bits would
+    // be read as no id at all (a notification, never answered).
+    let id_readable =
+        |id: &Value| id.is_string() || id.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
+    if value.get("method").is_some() && value.get("id").is_some_and(|id| !id_readable(id)) {
+        return Frame::Malformed {
+            why: format!("a request whose id, {id}, is neither a string nor a whole number"),
+            code: INVALID_REQUEST,
+            id: Value::Null,
+        };
+    }
     match serde_json::from_value::<Message>(value) {
         Ok(message) => Frame::Message(message),
         Err(e) => Frame::Malformed {

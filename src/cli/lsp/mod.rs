@@ -69,8 +69,40 @@ pub(crate) fn run() -> i32 {
     code
 }
 
+/// Waits for `initialize`: a request before it is answered with
+/// `ServerNotInitialized`, a notification dropped, as the protocol asks.
+fn initialize_request(connection: &Connection) -> Result<(lsp_server::RequestId, Value), String> {
+    loop {
+        let Ok(message) = connection.receiver.recv() else {
+            return Err("the editor closed the connection before `initialize`".into());
+        };
+        match message {
+            Message::Request(request) if request.method == "initialize" => {
+                return Ok((request.id, request.params));
+            }
+            Message::Request(request) => {
+                let _ = connection.sender.send(
+                    Response::new_err(
+                        request.id,
+                        ErrorCode::ServerNotInitialized as i32,
+                        format!(
+                            "`{}` came before `initialize`: initialize the server first",
+                            request.method
+                        ),
+                    )
+                    .into(),
+                );
+            }
+            Message::Notification(note) if note.method == "exit" => {
+                return Err("`exit` came before `initialize`".into());
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
+}
+
 fn serve(connection: &Connection) -> Result<(), String> {
-    let (id, params) = connection.initialize_start().map_err(|e| e.to_string())?;
+    let (id, params) = initialize_request(connection)?;
     let init: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let utf8 = init
         .capabilities
@@ -102,14 +134,18 @@ fn serve(connection: &Connection) -> Result<(), String> {
         "capabilities": capabilities,
         "serverInfo": { "name": "gamut", "version": env!("CARGO_PKG_VERSION") },
     });
-    connection
-        .initialize_finish(id, result)
-        .map_err(|e| e.to_string())?;
+    // The `initialized` notification that should follow is not waited
+    // for: whatever comes first is answered (`lsp-server` ended the
+    // session at any other message).
+    let _ = connection.sender.send(Response::new_ok(id, result).into());
     let mut server = Server {
         connection,
         encoding,
         documents: HashMap::new(),
     };
+    // After `shutdown` only `exit` is expected: requests are refused,
+    // notifications dropped, and the exit status says whether it came.
+    let mut shut_down = false;
     loop {
         let Ok(first) = connection.receiver.recv() else {
             return Err("the editor closed the connection without `exit`".into());
@@ -119,22 +155,39 @@ fn serve(connection: &Connection) -> Result<(), String> {
         for message in batch {
             match message {
                 Message::Request(request) => {
-                    if connection
-                        .handle_shutdown(&request)
-                        .map_err(|e| e.to_string())?
-                    {
-                        return Ok(());
+                    let refusal = match request.method.as_str() {
+                        _ if shut_down => Some("the server is shut down: only `exit` may follow"),
+                        "initialize" => Some("the server is already initialized"),
+                        "shutdown" => {
+                            shut_down = true;
+                            server.send(Response::new_ok(request.id, ()));
+                            continue;
+                        }
+                        _ => None,
+                    };
+                    match refusal {
+                        Some(why) => server.send(Response::new_err(
+                            request.id,
+                            ErrorCode::InvalidRequest as i32,
+                            why.to_string(),
+                        )),
+                        None => server.answer(request),
                     }
-                    server.answer(request);
                 }
                 Message::Notification(note) if note.method == "exit" => {
-                    return Err("`exit` came before `shutdown`".into());
+                    return if shut_down {
+                        Ok(())
+                    } else {
+                        Err("`exit` came before `shutdown`".into())
+                    };
                 }
-                Message::Notification(note) => server.note(note),
-                Message::Response(_) => {}
+                Message::Notification(note) if !shut_down => server.note(note),
+                Message::Notification(_) | Message::Response(_) => {}
             }
         }
-        server.publish();
+        if !shut_down {
+            server.publish();
+        }
     }
 }
 
@@ -150,75 +203,107 @@ impl Server<'_> {
         let _ = self.connection.sender.send(message.into());
     }
 
-    /// A change to the open documents.
+    /// A change to the open documents, or to files on disk.
     fn note(&mut self, note: Notification) {
-        match note.method.as_str() {
-            DidOpenTextDocument::METHOD => {
-                if let Ok(p) = note
-                    .extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
-                {
-                    let doc = p.text_document;
-                    self.documents.insert(
-                        doc.uri.as_str().to_string(),
-                        Document {
-                            uri: doc.uri,
-                            version: doc.version,
-                            text: doc.text,
-                            analysis: None,
-                            published: false,
-                        },
-                    );
-                }
-            }
-            DidChangeTextDocument::METHOD => {
-                if let Ok(p) = note.extract::<lsp_types::DidChangeTextDocumentParams>(
-                    DidChangeTextDocument::METHOD,
-                ) && let Some(doc) = self.documents.get_mut(p.text_document.uri.as_str())
-                    && let Some(change) = p.content_changes.into_iter().last()
-                {
-                    // Full sync: the last change holds the whole text.
-                    doc.text = change.text;
-                    doc.version = p.text_document.version;
-                    doc.analysis = None;
-                    doc.published = false;
-                }
-            }
-            DidCloseTextDocument::METHOD => {
-                if let Ok(p) = note
-                    .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
-                    && let Some(doc) = self.documents.remove(p.text_document.uri.as_str())
-                {
-                    // A closed file's diagnostics go with it.
-                    self.send(Notification::new(
-                        PublishDiagnostics::METHOD.into(),
-                        PublishDiagnosticsParams::new(doc.uri, Vec::new(), None),
-                    ));
-                }
-            }
-            _ => {}
+        let method = note.method.clone();
+        let changed = match method.as_str() {
+            DidOpenTextDocument::METHOD => note
+                .extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
+                .map(|p| self.open(p.text_document)),
+            DidChangeTextDocument::METHOD => note
+                .extract::<lsp_types::DidChangeTextDocumentParams>(DidChangeTextDocument::METHOD)
+                .map(|p| self.change(p)),
+            DidCloseTextDocument::METHOD => note
+                .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
+                .map(|p| self.close(p.text_document.uri)),
+            // A file saved or changed on disk may be a parent of an open
+            // variant that is not open itself.
+            "textDocument/didSave" | "workspace/didChangeWatchedFiles" => Ok(String::new()),
+            _ => return,
+        };
+        match changed {
+            Ok(key) => self.parents_changed(&key),
+            // Nothing to answer a notification with; the log says why it
+            // was dropped.
+            Err(e) => eprintln!("gamut lsp: `{method}` could not be read: {e}"),
         }
+    }
+
+    fn open(&mut self, doc: lsp_types::TextDocumentItem) -> String {
+        let key = doc.uri.as_str().to_string();
+        self.documents.insert(
+            key.clone(),
+            Document {
+                uri: doc.uri,
+                version: doc.version,
+                text: doc.text,
+                analysis: None,
+                published: false,
+            },
+        );
+        key
+    }
+
+    fn change(&mut self, p: lsp_types::DidChangeTextDocumentParams) -> String {
+        let key = p.text_document.uri.as_str().to_string();
+        let Some(doc) = self.documents.get_mut(&key) else {
+            return key;
+        };
+        // Full sync is asked for, so each change is the whole text; a
+        // change given with a range (an editor that sends them anyway) is
+        // applied where it says.
+        for change in p.content_changes {
+            match change.range {
+                None => doc.text = change.text,
+                Some(range) => {
+                    let index = text::LineIndex::new(&doc.text, self.encoding);
+                    let start = index.offset(&doc.text, range.start);
+                    let end = index.offset(&doc.text, range.end).max(start);
+                    doc.text.replace_range(start..end, &change.text);
+                }
+            }
+        }
+        doc.version = p.text_document.version;
+        doc.analysis = None;
+        doc.published = false;
+        key
+    }
+
+    fn close(&mut self, uri: Uri) -> String {
+        let key = uri.as_str().to_string();
+        if let Some(doc) = self.documents.remove(&key) {
+            // A closed file's diagnostics go with it.
+            self.send(Notification::new(
+                PublishDiagnostics::METHOD.into(),
+                PublishDiagnosticsParams::new(doc.uri, Vec::new(), None),
+            ));
+        }
+        key
     }
 
     /// Checks every document whose latest text has not been published, and
     /// publishes its diagnostics.
     fn publish(&mut self) {
         let encoding = self.encoding;
-        let mut out = Vec::new();
-        for doc in self.documents.values_mut() {
-            if doc.published {
+        let waiting: Vec<String> = self
+            .documents
+            .iter()
+            .filter(|(_, doc)| !doc.published)
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in waiting {
+            let diagnostics = catch_unwind(AssertUnwindSafe(|| {
+                analysed(&mut self.documents, &key, encoding).map(Analysis::diagnostics)
+            }));
+            let Some(doc) = self.documents.get_mut(&key) else {
                 continue;
-            }
+            };
             doc.published = true;
-            let diagnostics =
-                catch_unwind(AssertUnwindSafe(|| analysed(doc, encoding).diagnostics()));
-            let diagnostics = diagnostics.unwrap_or_default();
-            out.push(PublishDiagnosticsParams::new(
+            let params = PublishDiagnosticsParams::new(
                 doc.uri.clone(),
-                diagnostics,
+                diagnostics.ok().flatten().unwrap_or_default(),
                 Some(doc.version),
-            ));
-        }
-        for params in out {
+            );
             self.send(Notification::new(PublishDiagnostics::METHOD.into(), params));
         }
     }
@@ -302,15 +387,41 @@ impl Server<'_> {
 
     /// The analysis of an open document, made now if its text is new.
     fn analysis(&mut self, uri: &Uri) -> Option<&Analysis> {
-        let encoding = self.encoding;
-        let doc = self.documents.get_mut(uri.as_str())?;
-        Some(analysed(doc, encoding))
+        analysed(&mut self.documents, uri.as_str(), self.encoding)
+    }
+
+    /// Another document changed (or a file on disk did): every open
+    /// variant is checked again, since the game it extends may be that
+    /// one.
+    fn parents_changed(&mut self, changed: &str) {
+        for (key, doc) in &mut self.documents {
+            let extends = doc.analysis.as_ref().is_none_or(Analysis::extends_another);
+            if key != changed && extends {
+                doc.analysis = None;
+                doc.published = false;
+            }
+        }
     }
 }
 
-fn analysed(doc: &mut Document, encoding: Encoding) -> &Analysis {
-    if doc.analysis.is_none() {
-        doc.analysis = Some(Analysis::new(doc.uri.clone(), doc.text.clone(), encoding));
+/// The analysis of the open document `key`, made now if its text is new,
+/// with the parents it extends read from the open documents first.
+fn analysed<'d>(
+    documents: &'d mut HashMap<String, Document>,
+    key: &str,
+    encoding: Encoding,
+) -> Option<&'d Analysis> {
+    if documents.get(key)?.analysis.is_none() {
+        let open: HashMap<std::path::PathBuf, &str> = documents
+            .values()
+            .filter_map(|d| {
+                let path = text::uri_path(d.uri.as_str())?;
+                Some((path.canonicalize().unwrap_or(path), d.text.as_str()))
+            })
+            .collect();
+        let doc = &documents[key];
+        let analysis = Analysis::new(doc.uri.clone(), doc.text.clone(), encoding, &open);
+        documents.get_mut(key)?.analysis = Some(analysis);
     }
-    doc.analysis.as_ref().expect("just made")
+    documents.get(key)?.analysis.as_ref()
 }

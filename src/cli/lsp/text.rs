@@ -17,17 +17,31 @@ pub(crate) enum Encoding {
 }
 
 /// The start of every line of a text, to turn offsets into positions.
+#[derive(Clone)]
 pub(crate) struct LineIndex {
     starts: Vec<usize>,
     encoding: Encoding,
 }
 
 impl LineIndex {
-    /// The index of `text`.
+    /// The index of `text`. A line ends at `\n`, `\r\n` or a lone `\r`,
+    /// as the protocol counts lines.
     pub(crate) fn new(text: &str, encoding: Encoding) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+                .map(|(i, _)| i + 1),
+        );
         LineIndex { starts, encoding }
+    }
+
+    /// How this index counts columns.
+    pub(crate) fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
     /// The position of a byte offset (clamped to the text).
@@ -56,11 +70,12 @@ impl LineIndex {
         let Some(&start) = self.starts.get(position.line as usize) else {
             return text.len();
         };
-        let end = self
+        let next = self
             .starts
             .get(position.line as usize + 1)
-            .map_or(text.len(), |&next| next - 1);
-        let line = &text[start..end];
+            .map_or(text.len(), |&next| next);
+        let line = text[start..next].trim_end_matches(['\n', '\r']);
+        let end = start + line.len();
         let wanted = position.character as usize;
         let mut counted = 0;
         for (i, c) in line.char_indices() {
@@ -140,6 +155,19 @@ mod tests {
         assert_eq!(utf16.offset(text, Position::new(9, 0)), text.len());
         let utf8 = LineIndex::new(text, Encoding::Utf8);
         assert_eq!(utf8.position(text, x), Position::new(0, x as u32));
+    }
+
+    #[test]
+    fn a_line_ends_at_a_line_feed_a_carriage_return_or_both() {
+        let text = "ab\rcd\r\nef\ngh";
+        let index = LineIndex::new(text, Encoding::Utf16);
+        for (line, word) in ["ab", "cd", "ef", "gh"].iter().enumerate() {
+            let at = text.find(word).unwrap();
+            assert_eq!(index.position(text, at + 1), Position::new(line as u32, 1));
+            assert_eq!(index.offset(text, Position::new(line as u32, 1)), at + 1);
+            // Past the end of a line is the line's end, before its break.
+            assert_eq!(index.offset(text, Position::new(line as u32, 9)), at + 2);
+        }
     }
 
     #[test]
