@@ -90,8 +90,12 @@ impl Checker {
             return None;
         };
         let mut ok = true;
-        for (i, e) in entries.iter().enumerate() {
-            if let Some(first) = entries[..i].iter().find(|f| f.name.node == e.name.node) {
+        // The first of each name, found at once (a list of a hundred
+        // thousand names took minutes when each looked back along it).
+        let mut firsts = std::collections::HashMap::new();
+        for e in entries {
+            let first = *firsts.entry(e.name.node.as_str()).or_insert(e);
+            if !std::ptr::eq(first, e) {
                 let (first_span, name) = (first.name.span, e.name.node.clone());
                 self.diags.push(
                     Diagnostic::new(
@@ -180,9 +184,11 @@ impl Checker {
         };
         let mut out: Vec<String> = Vec::new();
         let mut neutral = Vec::new();
-        for (i, k) in kinds.iter().enumerate() {
+        let mut firsts = std::collections::HashMap::new();
+        for k in kinds {
             let n = &k.name;
-            if let Some(first) = kinds[..i].iter().find(|f| f.name.node == n.node) {
+            let first = *firsts.entry(n.node.as_str()).or_insert(k);
+            if !std::ptr::eq(first, k) {
                 let first_span = first.name.span;
                 self.diags.push(
                     Diagnostic::new(
