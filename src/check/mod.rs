@@ -116,7 +116,9 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     let mut checker = Checker {
         incomplete,
         sources: sources.clone(),
+        kinds_unread: false,
         diags: diagnostics,
+        errors: (0, ErrorIndex::new()),
         regions: RegionTable::default(),
         file_start: layers::file_start(root_file),
         shape: Shape::Square,
@@ -165,13 +167,22 @@ fn newest_players(decls: &[layers::Layered]) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Error spans by file and start, each with the nearest end among those
+/// starting there.
+type ErrorIndex = std::collections::BTreeMap<(u32, u32), u32>;
+
 struct Checker {
     /// A declaration failed to parse or a file failed to load, so a part
     /// that seems missing may only be unreadable.
     incomplete: bool,
     /// The loaded files, for quoting options and goals as written.
     sources: Sources,
+    /// No `pieces` declaration was read, and one may have failed to parse.
+    kinds_unread: bool,
     diags: Vec<Diagnostic>,
+    /// The errors of `diags` (which only grow), indexed for
+    /// [`Checker::error_within`] up to the first number.
+    errors: (usize, ErrorIndex),
     regions: RegionTable,
     file_start: Span,
     /// The board's shape once checked: on a hex board every direction
@@ -261,14 +272,23 @@ impl Checker {
     }
 
     /// Whether an error was already reported inside a span, so that a
-    /// warning there would only repeat it.
-    pub(crate) fn error_within(&self, span: Span) -> bool {
-        self.diags.iter().any(|d| {
-            d.is_error()
-                && d.span.file == span.file
-                && d.span.start >= span.start
-                && d.span.end <= span.end
-        })
+    /// warning there would only repeat it. The errors are indexed by where
+    /// they start (a file of a hundred thousand setup lines, each with an
+    /// error, took seconds when each line looked through all of them).
+    pub(crate) fn error_within(&mut self, span: Span) -> bool {
+        let (indexed, index) = &mut self.errors;
+        for d in &self.diags[*indexed..] {
+            if d.is_error() {
+                let end = index
+                    .entry((d.span.file.0, d.span.start))
+                    .or_insert(d.span.end);
+                *end = (*end).min(d.span.end);
+            }
+        }
+        *indexed = self.diags.len();
+        index
+            .range((span.file.0, span.start)..=(span.file.0, span.end))
+            .any(|(_, &end)| end <= span.end)
     }
 
     /// Reports that a part of the game is missing, unless an earlier syntax
@@ -292,7 +312,9 @@ impl Checker {
                 self.report(Kind::EmptyGameName, s.span);
                 String::new()
             }
-            Some(DeclKind::Game(s)) if s.node.chars().any(char::is_control) => {
+            // A direction override (U+202E) reverses the rest of a
+            // terminal's line wherever the name is shown.
+            Some(DeclKind::Game(s)) if s.node.chars().any(crate::diag::unprintable) => {
                 self.report(Kind::ControlInName, s.span);
                 String::new()
             }
@@ -312,6 +334,9 @@ impl Checker {
         let player_names = [players[0].name.clone(), players[1].name.clone()];
         let facing = [players[0].facing, players[1].facing];
         let (kinds, neutral) = self.kinds(find("pieces"));
+        // A `pieces` line that did not parse leaves only the default kind:
+        // every kind it named would then be told unknown, once per use.
+        self.kinds_unread = self.incomplete && find("pieces").is_none();
 
         for d in decls {
             if let DeclKind::Region {

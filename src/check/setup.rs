@@ -157,6 +157,7 @@ impl Checker {
         match name {
             Some(n) => match ctx.kinds.iter().position(|k| *k == n.node) {
                 Some(k) => Some(KindId::new(k)),
+                None if self.kinds_unread => None,
                 None => {
                     let suggestion =
                         match diag::nearest(&n.node, ctx.kinds.iter().map(String::as_str)) {

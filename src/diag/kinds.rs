@@ -337,7 +337,7 @@ impl Code {
             ),
             Code::G027 => (
                 "G027",
-                "the game's name holds a control character (an escape, a bell, a carriage return…)",
+                "the game's name holds a control character (an escape, a bell, a carriage return, a direction override…)",
                 "control-character-in-name",
             ),
             Code::G028 => (

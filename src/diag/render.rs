@@ -29,10 +29,7 @@ fn clipped(text: &str) -> String {
 /// the terminal's title or colours or hide what it says. Line breaks are
 /// kept only when `keep_newlines`.
 pub fn printable(text: &str, keep_newlines: bool) -> Cow<'_, str> {
-    let unsafe_char = |c: char| {
-        (c.is_control() && !(keep_newlines && c == '\n'))
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let unsafe_char = |c: char| unprintable(c) && !(keep_newlines && c == '\n');
     if !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
@@ -52,6 +49,12 @@ const YELLOW: &str = "\x1b[1;33m";
 const BLUE: &str = "\x1b[1;34m";
 const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
+
+/// A character that changes a terminal rather than shows: a control
+/// character, or one that overrides the direction of the text after it.
+pub fn unprintable(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
 
 /// Renders a diagnostic the way a compiler does:
 ///
@@ -152,7 +155,7 @@ fn snippet(
     shown.extend(
         chars[first..last]
             .iter()
-            .map(|&c| if c.is_control() { ' ' } else { c }),
+            .map(|&c| if unprintable(c) { ' ' } else { c }),
     );
     if last < chars.len() {
         shown.push('…');
@@ -168,7 +171,7 @@ fn snippet(
     let columns = |cs: &[char]| -> usize {
         cs.iter()
             .map(|&c| {
-                if c.is_control() {
+                if unprintable(c) {
                     1
                 } else {
                     c.width().unwrap_or(0)
