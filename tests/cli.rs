@@ -316,3 +316,29 @@ fn perft_past_the_end_of_the_tree_is_zero_at_once() {
     assert_eq!(code, 2);
     assert!(err.contains("100 is not in 0..=64"), "{err}");
 }
+
+/// A file whose lines end as an old Mac's did (a lone `\r`), as Windows'
+/// do (`\r\n`) or as Unix's do, is read the same, and an error in it is
+/// placed on its own line.
+#[test]
+fn every_kind_of_line_end_reads_as_lines() {
+    let dir = common::scratch("line-ends");
+    let lines = [
+        "board 3 x 3",
+        "players X, O",
+        "reserve 5 each",
+        "move place",
+    ];
+    for (name, end) in [("mac", "\r"), ("windows", "\r\n"), ("unix", "\n")] {
+        let path = dir.join(format!("{name}.game"));
+        std::fs::write(&path, lines.join(end) + end).unwrap();
+        let (code, out, err) = gamut(&["validate", &path.display().to_string()]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("3 x 3 board, X vs O"), "{name}: {out}");
+        let broken = lines.join(end).replace("place", "plaec") + end;
+        std::fs::write(&path, broken).unwrap();
+        let (code, out, _) = gamut(&["validate", &path.display().to_string()]);
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains(&format!("{name}.game:4:6")), "{name}: {out}");
+    }
+}

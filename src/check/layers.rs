@@ -97,6 +97,8 @@ pub(super) fn load_chain(
     let mut current = (name.to_string(), text.to_string(), origin);
     loop {
         let (name, text, origin) = current;
+        // An old Mac file's lines end at `\r`: read as lines all the same.
+        let text = crate::syntax::with_line_feeds(&text).into_owned();
         let file = sources.add(name.clone(), text);
         let (ast, parse_diags) = parse(&sources.get(file).text, file);
         diags.extend(parse_diags);

@@ -63,6 +63,8 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
     }
     let (phrase, words): (&str, &[&'static str]) = match rule {
         Rule::name => ("a name", &[]),
+        // `pieces a`: a kind is a name, perhaps after `neutral`.
+        Rule::piece_kind => ("a name", &["neutral"]),
         Rule::word => ("a name", &[]),
         Rule::number => ("a number", &[]),
         Rule::string => ("a quoted name like \"Network\"", &[]),
@@ -341,6 +343,32 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
             phrases.push(phrase);
         }
         words.extend(ws);
+    }
+    // A letter outside ASCII in a name (`région`): the parse stops at the
+    // letter, mid-word, though the whole word is what is wrong.
+    if let Some(letter) = chunk[pos..].chars().next()
+        && letter.is_alphanumeric()
+        && !letter.is_ascii()
+    {
+        let start = chunk[..pos]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+            .last()
+            .map_or(pos, |(i, _)| i);
+        if start < pos || phrases.iter().any(|p| p == "a name") {
+            let end = pos + found.len();
+            let word = &chunk[start..end];
+            return Diagnostic::new(
+                Kind::Unexpected {
+                    message: format!("`{word}` is not a name gamut reads: `{letter}` is not an ASCII letter"),
+                    help: Some(
+                        "a name is written with the letters a-z and A-Z, digits, `-` and `_`, starting with a letter".into(),
+                    ),
+                },
+                shift.span(start, end),
+            );
+        }
     }
     // A misspelt word may have been taken for a name (`step fowrard, …`
     // reads `fowrard` as a kind); the error then shows one token later.

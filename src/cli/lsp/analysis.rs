@@ -77,7 +77,8 @@ impl Analysis {
         // Past what `validate` reads, the text is not checked at all: its
         // parse alone could keep the server from answering for minutes.
         let too_large = text.len() as u64 > crate::input::MAX_GAME_BYTES;
-        let checked_text = if too_large { "" } else { text.as_str() };
+        let fed = crate::syntax::with_line_feeds(&text);
+        let checked_text = if too_large { "" } else { fed.as_ref() };
         let library = crate::load::Edited { open };
         let checked = crate::load::check_source_in(&library, &name, checked_text, origin);
         let (ast, _) = parse(checked_text, FileId(0));
