@@ -547,6 +547,8 @@ fn search(
     // its moves (with their proofs, without their counts), and the counts
     // of the root's moves are summed into the main tree.
     let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+    // The trees share the bound on memory: more threads, smaller trees.
+    tree.max_nodes = MAX_TREE_NODES / threads;
     let mut helpers: Vec<Tree> = (1..threads).map(|_| tree.sprout()).collect();
     let (main, helped) = std::thread::scope(|scope| {
         let handles: Vec<_> = helpers
@@ -628,6 +630,9 @@ struct Tree<'a> {
     seen: MovesSeen,
     /// Whether the search weighs moves by their results as first moves.
     rave: bool,
+    /// The most nodes this tree grows to: [`MAX_TREE_NODES`] shared by
+    /// the trees of a search on several threads.
+    max_nodes: usize,
 }
 
 /// The statistics of each position in a tree, by its key and the player
@@ -776,6 +781,7 @@ impl<'a> Tree<'a> {
             transpositions: Transpositions::default(),
             seen: MovesSeen::default(),
             rave: solver && places_only(engine.rules()),
+            max_nodes: MAX_TREE_NODES,
         };
         tree.index_transpositions();
         tree
@@ -1159,7 +1165,9 @@ impl<'a> Tree<'a> {
         } else {
             Strategy::Plain
         };
-        Tree::new(self.engine, nodes, strategy, self.costs.adapt)
+        let mut tree = Tree::new(self.engine, nodes, strategy, self.costs.adapt);
+        tree.max_nodes = self.max_nodes;
+        tree
     }
 
     /// Adds what a helper learned of the root's moves.
@@ -1284,9 +1292,13 @@ impl<'a> Tree<'a> {
             }
             return Ok(Expansion::Done);
         }
-        if self.nodes.len() + self.buffer.len() > MAX_TREE_NODES {
-            // The tree is as big as it may grow: the leaf stays a leaf,
-            // and the search goes on by play-outs from it.
+        // The tree is as big as it may grow, or the machine has no room
+        // for it to grow (an allocation that fails would abort gamut):
+        // the leaf stays a leaf, and the search goes on by play-outs from
+        // it.
+        if self.nodes.len() + self.buffer.len() > self.max_nodes
+            || self.nodes.try_reserve(self.buffer.len()).is_err()
+        {
             self.nodes[at].expanded = false;
             return Ok(Expansion::Done);
         }
