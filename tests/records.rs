@@ -190,6 +190,23 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     let previous = std::fs::read_to_string(dir.join("kept.previous.toml")).unwrap();
     assert!(previous.contains("\"e5\""), "{previous}");
     assert!(std::fs::read_to_string(&kept).unwrap().contains("\"f5\""));
+    // Nor is a file of someone else's where the earlier game would go.
+    std::fs::write(dir.join("kept.previous.toml"), "mine").unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["play", "network"])
+        .current_dir(&dir)
+        .env("GAMUT_AUTOSAVE", &kept)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&child.stderr);
+    assert!(
+        err.contains("kept.previous.toml is not a game record"),
+        "{err}"
+    );
+    let previous = std::fs::read_to_string(dir.join("kept.previous.toml")).unwrap();
+    assert_eq!(previous, "mine");
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("\"f5\""));
     // A file that is no record is never written over.
     let precious = dir.join("precious.txt");
     std::fs::write(&precious, "mine").unwrap();
@@ -309,6 +326,33 @@ fn a_resignation_ends_the_game_is_kept_in_the_record_and_undo_takes_it_back() {
     );
     assert!(
         err.contains("the record says `Grey` resigned, a player this game does not have"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_record_whose_game_file_is_gone_says_where_it_looked() {
+    let dir = scratch("records-gone");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    let game = std::fs::read_to_string(format!(
+        "{}/games/tic-tac-toe.game",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(dir.join("games/ttt.game"), game).unwrap();
+    saved(&dir, "games/ttt.game", "b2", "rec.toml");
+    std::fs::remove_file(dir.join("games/ttt.game")).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "rec.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the record's game, `games/ttt.game`, is neither in"),
+        "{err}"
+    );
+    assert!(err.contains("put the game file back"), "{err}");
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "rec.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("or name it: `gamut play GAME --load rec.toml`"),
         "{err}"
     );
 }

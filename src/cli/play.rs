@@ -112,7 +112,18 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
     };
     let game_arg = match (&args.game, &loaded, &args.load) {
         (Some(g), _, _) => g.clone(),
-        (None, Some(r), Some(path)) => record::source_of(&record::expand_home(path), &r.source),
+        (None, Some(r), Some(path)) => {
+            let record_path = record::expand_home(path);
+            let found = record::source_of(&record_path, &r.source);
+            if let Some(why) = record::source_missing(&record_path, &r.source, &found) {
+                eprintln!(
+                    "gamut: {}, or name it: `gamut play GAME --load {path}`",
+                    shown(&why)
+                );
+                return USAGE;
+            }
+            found
+        }
         _ => {
             eprintln!("gamut: name a game to play, or --load a saved one");
             return USAGE;
@@ -168,9 +179,22 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             seats[p] = seat;
         }
     }
+    let mut seated: [Option<&str>; 2] = [None, None];
     for spec in &args.seats {
         match seat_spec(&engine, spec, budget) {
-            Ok((p, seat)) => seats[p] = seat,
+            Ok((p, _)) if seated[p].is_some() => {
+                eprintln!(
+                    "gamut: {} is seated twice (`{}`, then `{}`): give each player one seat",
+                    shown(&engine.rules().players[p].name),
+                    shown(seated[p].unwrap_or_default()),
+                    shown(spec)
+                );
+                return USAGE;
+            }
+            Ok((p, seat)) => {
+                seated[p] = Some(spec);
+                seats[p] = seat;
+            }
             Err(message) => {
                 eprintln!("gamut: {}", shown(&message));
                 return USAGE;
@@ -390,6 +414,15 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
         .file_stem()
         .map_or_else(|| "last-game".into(), |s| s.to_string_lossy().into_owned());
     let previous = path.with_file_name(format!("{stem}.previous.toml"));
+    // The game kept aside before is replaced by this one; a file there
+    // that is not a record is someone's, and left alone.
+    if std::fs::symlink_metadata(&previous).is_ok() && record::load(&previous).is_err() {
+        eprintln!(
+            "gamut: {} is not a game record, so the previous game stays in {shown_path} and this game is not kept automatically; `save FILE` keeps one",
+            shown(&previous.display().to_string())
+        );
+        return None;
+    }
     match std::fs::rename(&path, &previous) {
         Ok(()) => {
             let previous = shown(&previous.display().to_string()).into_owned();
@@ -899,13 +932,17 @@ impl Session<'_> {
         if let Some(bar) = thinking {
             bar.finish_and_clear();
         }
-        if let Ok(Some(choice)) = found {
-            let mv = self.game.legal()[choice.index];
-            outln!(
-                "Hint: {}{}",
-                self.engine.notation(&pos, &mv),
-                judgement(&choice)
-            );
+        match found {
+            Ok(Some(choice)) => {
+                let mv = self.game.legal()[choice.index];
+                outln!(
+                    "Hint: {}{}",
+                    self.engine.notation(&pos, &mv),
+                    judgement(&choice)
+                );
+            }
+            Ok(None) => outln!("No hint: there is no move to choose from."),
+            Err(why) => outln!("No hint: {}.", shown(&why.to_string())),
         }
     }
 
@@ -996,7 +1033,12 @@ pub(super) fn replay(path: &str) -> i32 {
             return USAGE;
         }
     };
-    let source = record::source_of(&record::expand_home(path), &record.source);
+    let record_path = record::expand_home(path);
+    let source = record::source_of(&record_path, &record.source);
+    if let Some(why) = record::source_missing(&record_path, &record.source, &source) {
+        eprintln!("gamut: {}", shown(&why));
+        return USAGE;
+    }
     let (rules, sources) = match load_checked(&source) {
         Ok(x) => x,
         Err(code) => return code,

@@ -306,6 +306,22 @@ pub(super) fn source_of(record_path: &Path, source: &str) -> String {
         .map_or_else(|| source.to_string(), |c| c.display().to_string())
 }
 
+/// Why the game of a record cannot be found, when it cannot: its
+/// `source` is a game file neither beside the record nor where gamut runs,
+/// nor a shipped game's name.
+pub(super) fn source_missing(record_path: &Path, source: &str, found: &str) -> Option<String> {
+    if Path::new(found).is_file() || crate::games::shipped(found).is_some() {
+        return None;
+    }
+    let dir = match record_path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.display().to_string(),
+        _ => ".".to_string(),
+    };
+    Some(format!(
+        "the record's game, `{source}`, is neither in {dir} (the record's folder) nor here, nor a shipped game: put the game file back"
+    ))
+}
+
 /// How a record saved at `record_path` names the game file `game`:
 /// relative to the record's folder when the game lies inside it, so the
 /// two can move together; else the game's full path. A shipped game's
