@@ -153,10 +153,14 @@ pub fn piece_symbols(rules: &Rules) -> [char; 2] {
 
 /// How each kind of piece is told apart, after its player's symbol: in a
 /// game with more than one kind of players' pieces, nothing for the first
-/// such kind (the common piece) and the first letter of the name for the
-/// others (`Wk`, a king), or its number where two share a letter. `None`
-/// for every kind of a game of one kind, and for neutral kinds (`*`).
+/// such kind (the common piece) and a letter of the name for the others
+/// (`Wk`, a king): its first letter, else the first of its others that no
+/// other kind took, else any free letter. Never a digit, which would read
+/// as a stack's height (`W3`), and never `l`, `i` or `o`, which read as
+/// digits. `None` for every kind of a game of one kind, and for neutral
+/// kinds (`*`).
 pub fn kind_marks(rules: &Rules) -> Vec<Option<char>> {
+    const SPARE: &str = "abcdefghjkmnpqrstuvwxyz";
     let kinds: Vec<usize> = (0..rules.kinds.len())
         .filter(|&k| !rules.neutral[k])
         .collect();
@@ -164,21 +168,17 @@ pub fn kind_marks(rules: &Rules) -> Vec<Option<char>> {
     let Some((_, others)) = kinds.split_first() else {
         return marks;
     };
-    let letter = |k: usize| {
-        let c = rules.kinds[k].chars().next().unwrap_or('?');
-        c.is_ascii_alphabetic().then(|| c.to_ascii_lowercase())
-    };
-    let letters: Vec<Option<char>> = others.iter().map(|&k| letter(k)).collect();
-    // A letter that reads as a digit of the coordinates is no mark.
-    let distinct = letters.iter().enumerate().all(|(i, l)| {
-        l.is_some_and(|c| !matches!(c, 'l' | 'i' | 'o')) && !letters[..i].contains(l)
-    });
-    for (i, &k) in others.iter().enumerate() {
-        marks[k] = if distinct {
-            letters[i]
-        } else {
-            char::from_digit((i + 2) as u32, 36)
-        };
+    let mut taken: Vec<char> = Vec::new();
+    for &k in others {
+        let name = rules.kinds[k].to_ascii_lowercase();
+        let mark = name
+            .chars()
+            .chain(SPARE.chars())
+            .find(|c| SPARE.contains(*c) && !taken.contains(c));
+        if let Some(c) = mark {
+            taken.push(c);
+        }
+        marks[k] = mark;
     }
     marks
 }
