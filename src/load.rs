@@ -138,7 +138,11 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
         return Ok(check_source(&games::shown_name(arg), text, Origin::Shipped));
     }
     let names: Vec<&str> = games::names().collect();
-    let hint = match diag::nearest(arg, names.iter().copied()) {
+    // An empty name is near every short one: no guess for it.
+    let nearest = (!arg.trim().is_empty())
+        .then(|| diag::nearest(arg, names.iter().copied()))
+        .flatten();
+    let hint = match nearest {
         Some(n) => format!(" (did you mean `{n}`?)"),
         None => format!("; shipped games: {}", names.join(", ")),
     };

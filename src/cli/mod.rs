@@ -404,8 +404,9 @@ pub(crate) fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::di
         }
         Ok(checked) => {
             let colour = colour_stderr();
+            // Set apart as `validate` sets them apart.
             for d in &checked.diagnostics {
-                eprint!("{}", crate::diag::render(d, &checked.sources, colour));
+                eprintln!("{}", crate::diag::render(d, &checked.sources, colour));
             }
             match checked.rules {
                 Some(rules) => Ok((rules, checked.sources)),
