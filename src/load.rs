@@ -139,8 +139,16 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
     }
     let names: Vec<&str> = games::names().collect();
     // An empty name is near every short one: no guess for it.
+    // A name that starts as a shipped one does (`connect4`) is near it too.
+    let starts_alike = |n: &&str| {
+        let head: String = arg.to_lowercase().chars().take(5).collect();
+        head.chars().count() == 5 && n.starts_with(head.as_str())
+    };
     let nearest = (!arg.trim().is_empty())
-        .then(|| diag::nearest(arg, names.iter().copied()))
+        .then(|| {
+            diag::nearest(arg, names.iter().copied())
+                .or_else(|| names.iter().copied().find(starts_alike))
+        })
         .flatten();
     let hint = match nearest {
         Some(n) => format!(" (did you mean `{n}`?)"),

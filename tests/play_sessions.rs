@@ -301,3 +301,41 @@ fn run_play_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, Strin
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// What a person types is read as meant: a move with spaces in it, a
+/// move written with the wrong sign for taking, a move another way of
+/// writing reaches, and an answer to "replace it?" that is a move.
+#[test]
+fn typed_lines_are_read_as_meant() {
+    let dir = common_scratch("as-meant");
+    // Spaces inside a move, and `-` for a move that takes.
+    let (_, out, _) = run_play_in(&dir, &["forms-4x4"], "b1 x a1\nundo\nb1-a1\nquit\n");
+    assert!(out.contains("Last move: Black b1xa1"), "{out}");
+    assert!(
+        out.contains("`b1-a1` is written `b1xa1` here: a move that takes is written with `x`."),
+        "{out}"
+    );
+    // J: an entry at b1 that leaves the board as a1's push is that move.
+    let (_, out, _) = run_play_in(&dir, &["j"], "a1\na1^\nb8\nb1\nquit\n");
+    assert!(out.contains("`b1` is the move written `a1>`."), "{out}");
+    // `yes` replaces; a move given as the answer is played, not lost.
+    std::fs::write(dir.join("old.toml"), "").unwrap();
+    let (_, out, _) = run_play_in(
+        &dir,
+        &["connect-four"],
+        "d1\nsave old.toml\nc1\nsave old.toml\nyes\nquit\n",
+    );
+    assert!(
+        out.contains("(`c1` is no answer: it is read as typed.)"),
+        "{out}"
+    );
+    assert!(out.contains("Last move: Yellow c1"), "{out}");
+    assert!(out.contains("Saved 2 moves to old.toml."), "{out}");
+    // After a resignation there are no moves to list.
+    let (_, out, _) = run_play_in(&dir, &["tic-tac-toe"], "resign\nmoves\nquit\n");
+    assert!(
+        out.contains("No legal moves: the game is over, X resigned"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -87,7 +87,8 @@ impl Input {
                         let line = String::from_utf8_lossy(&bytes)
                             .trim_end_matches(['\n', '\r'])
                             .to_string();
-                        outln!("{}", shown(&line));
+                        // A tab typed is shown as the space it reads as.
+                        outln!("{}", shown(&line.replace('\t', " ")));
                         Some(line)
                     }
                 }
@@ -476,6 +477,9 @@ impl Session<'_> {
         self.show();
         let mut told_overrun = false;
         let mut kept = (self.saved.0, self.game.position().key(), self.saved.1);
+        // A line typed where `save` asked whether to replace a file, that
+        // was no answer: read as typed, not lost.
+        let mut pending: Option<String> = None;
         loop {
             let now = (
                 self.game.moves().len(),
@@ -550,7 +554,7 @@ impl Session<'_> {
                 Status::Ongoing => format!("{}> ", rules.players[to_move].name),
                 Status::Over(_) => "game over> ".to_string(),
             };
-            let Some(line) = input.line(&prompt) else {
+            let Some(line) = pending.take().or_else(|| input.line(&prompt)) else {
                 self.farewell();
                 return OK;
             };
@@ -593,7 +597,7 @@ impl Session<'_> {
                     out!("{}", rules.notation_guide());
                 }
                 "board" => self.show(),
-                "save" => self.save(super::unquoted(rest), &mut input),
+                "save" => pending = self.save(super::unquoted(rest), &mut input),
                 _ => self.human_move(line),
             }
         }
@@ -692,7 +696,21 @@ impl Session<'_> {
                     "the player with more pieces on the board then wins"
                 }
             };
-            return format!("{head}: {stuck} cannot move, and in this game {rule}.");
+            let counts = match rules.when_stuck {
+                WhenStuck::Count | WhenStuck::PassThenCount => format!(
+                    " ({} {}, {} {})",
+                    rules.players[0].name,
+                    pos.on_board(PlayerId::new(0)),
+                    rules.players[1].name,
+                    pos.on_board(PlayerId::new(1))
+                ),
+                WhenStuck::Win
+                | WhenStuck::Lose
+                | WhenStuck::Pass
+                | WhenStuck::Draw
+                | WhenStuck::PassThenDraw => String::new(),
+            };
+            return format!("{head}: {stuck} cannot move, and in this game {rule}{counts}.");
         }
         format!("{head} by repetition.")
     }
@@ -728,10 +746,24 @@ impl Session<'_> {
             );
             return;
         }
+        // A move's text holds no spaces: `a3 x e7` is `a3xe7`.
+        let compact: String = text.split_whitespace().collect();
+        let text = compact.as_str();
         let pos = self.game.position().clone();
         match self.game.play(text) {
             Ok(()) => {
                 self.redo.clear();
+                let mv = *self.game.moves().last().expect("just played");
+                let written = self.engine.notation(&pos, &mv);
+                let mut typed_cells = cells_of(&text.to_lowercase());
+                let mut written_cells = cells_of(&written);
+                typed_cells.sort_unstable();
+                written_cells.sort_unstable();
+                if typed_cells != written_cells {
+                    // Two ways to one position are one move, written one
+                    // way (J: an entry that pushes the run it meets).
+                    outln!("`{}` is the move written `{written}`.", shown(text));
+                }
                 self.show();
             }
             Err(
@@ -740,6 +772,26 @@ impl Session<'_> {
                 | ParseError::WrongArrow { .. }),
             ) => outln!("{}", shown(&e.to_string())),
             Err(_) => {
+                // `b1-a1` where the move takes (`b1xa1`), or the other way.
+                let typed = text.to_lowercase();
+                let swapped: Vec<String> = [typed.replace('-', "x"), typed.replace('x', "-")]
+                    .into_iter()
+                    .filter(|t| *t != typed)
+                    .collect();
+                if let Some(legal) = self
+                    .game
+                    .legal_notations()
+                    .into_iter()
+                    .find(|m| swapped.contains(&m.to_lowercase()))
+                {
+                    let why = if legal.contains('x') {
+                        "a move that takes is written with `x`"
+                    } else {
+                        "it takes nothing, so it is written with `-`"
+                    };
+                    outln!("`{}` is written `{legal}` here: {why}.", shown(text));
+                    return;
+                }
                 let reason = self
                     .engine
                     .explain(&pos, text)
@@ -787,6 +839,11 @@ impl Session<'_> {
             return;
         }
         let legal = self.game.legal_notations();
+        if let Some(p) = self.resigned {
+            let name = &self.engine.rules().players[p].name;
+            outln!("No legal moves: the game is over, {name} resigned (`undo` takes it back).");
+            return;
+        }
         if legal.is_empty() {
             outln!("No legal moves: the game is over.");
             return;
@@ -889,7 +946,13 @@ impl Session<'_> {
             undone += 1;
         }
         if undone == 0 {
-            outln!("Nothing to undo.");
+            if self.game.moves().is_empty() {
+                outln!("Nothing to undo.");
+            } else {
+                outln!(
+                    "Nothing to undo: only the computer's opening move was played, and it would be played again."
+                );
+            }
             return;
         }
         self.show();
@@ -994,10 +1057,13 @@ impl Session<'_> {
         }
     }
 
-    fn save(&mut self, path: &str, input: &mut Input) {
+    /// Saves the game to `path`, asking before replacing a record there.
+    /// An answer that is neither yes nor no is handed back, to be read as
+    /// typed (a move, a command).
+    fn save(&mut self, path: &str, input: &mut Input) -> Option<String> {
         if path.is_empty() {
             outln!("Say where: save FILE");
-            return;
+            return None;
         }
         let path_shown = shown(path);
         let file = record::expand_home(path);
@@ -1005,9 +1071,15 @@ impl Session<'_> {
         let mut saved = record::save(&file, &record, false);
         if let Err(RecordError::Exists(_)) = saved {
             let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));
-            if !answer.is_some_and(|a| a.trim().eq_ignore_ascii_case("y")) {
+            let answer = answer.as_deref().map_or("", str::trim);
+            let word = answer.to_ascii_lowercase();
+            if !matches!(word.as_str(), "y" | "yes") {
                 outln!("Not saved: {path_shown} is left as it was.");
-                return;
+                if matches!(word.as_str(), "" | "n" | "no") {
+                    return None;
+                }
+                outln!("(`{}` is no answer: it is read as typed.)", shown(answer));
+                return Some(answer.to_string());
             }
             saved = record::save(&file, &record, true);
         }
@@ -1019,6 +1091,7 @@ impl Session<'_> {
             }
             Err(e) => outln!("Not saved: {}", shown(&e.to_string())),
         }
+        None
     }
 }
 
@@ -1132,7 +1205,12 @@ pub(super) fn replay(path: &str) -> i32 {
                 continue;
             }
             "" | "n" | "next" => at + 1,
-            "b" | "back" => at.saturating_sub(1),
+            "b" | "back" if at == 0 => {
+                outln!("This is the start of the record: Enter goes on, a number jumps, q quits.");
+                show = false;
+                continue;
+            }
+            "b" | "back" => at - 1,
             "start" => 0,
             "end" => moves.len(),
             number => match number.parse::<usize>() {
