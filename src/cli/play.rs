@@ -118,8 +118,9 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             let found = record::source_of(&record_path, &r.source);
             if let Some(why) = record::source_missing(&record_path, &r.source, &found) {
                 eprintln!(
-                    "gamut: {}, or name it: `gamut play GAME --load {path}`",
-                    shown(&why)
+                    "gamut: {}, or name it: `gamut play GAME --load {}`",
+                    shown(&why),
+                    shown(path)
                 );
                 return USAGE;
             }
