@@ -2,8 +2,8 @@
 //! everything else is checked against.
 
 use super::{Checker, regions};
-use crate::diag::Span;
 use crate::diag::{Diagnostic, Kind};
+use crate::diag::{Span, Spanned};
 use crate::rules::PlayerId;
 use crate::rules::{
     Board, CellSet, Dir, MAX_CELLS, MAX_FILES, MAX_KINDS, MAX_PIECES, MAX_RANKS, PerPlayer, Player,
@@ -90,24 +90,9 @@ impl Checker {
             return None;
         };
         let mut ok = true;
-        // The first of each name, found at once (a list of a hundred
-        // thousand names took minutes when each looked back along it).
         let mut firsts = std::collections::HashMap::new();
         for e in entries {
-            let first = *firsts.entry(e.name.node.as_str()).or_insert(e);
-            if !std::ptr::eq(first, e) {
-                let (first_span, name) = (first.name.span, e.name.node.clone());
-                self.diags.push(
-                    Diagnostic::new(
-                        Kind::Duplicate {
-                            thing: "player",
-                            name,
-                            whose: String::new(),
-                        },
-                        e.name.span,
-                    )
-                    .with_note(first_span, "first listed here"),
-                );
+            if self.listed_again("player", &e.name, &mut firsts) {
                 ok = false;
             }
         }
@@ -187,20 +172,7 @@ impl Checker {
         let mut firsts = std::collections::HashMap::new();
         for k in kinds {
             let n = &k.name;
-            let first = *firsts.entry(n.node.as_str()).or_insert(k);
-            if !std::ptr::eq(first, k) {
-                let first_span = first.name.span;
-                self.diags.push(
-                    Diagnostic::new(
-                        Kind::Duplicate {
-                            thing: "piece",
-                            name: n.node.clone(),
-                            whose: String::new(),
-                        },
-                        n.span,
-                    )
-                    .with_note(first_span, "first listed here"),
-                );
+            if self.listed_again("piece", n, &mut firsts) {
             } else if out.len() == MAX_KINDS {
                 self.report(Kind::TooManyKinds { max: MAX_KINDS }, n.span);
             } else {
@@ -209,5 +181,32 @@ impl Checker {
             }
         }
         (out, neutral)
+    }
+
+    /// Whether `name` was listed before in its list (`firsts` holds each
+    /// name's first place, so that a list of a hundred thousand names is
+    /// not looked back along for each): then it says so.
+    fn listed_again<'n>(
+        &mut self,
+        thing: &'static str,
+        name: &'n Spanned<String>,
+        firsts: &mut std::collections::HashMap<&'n str, Span>,
+    ) -> bool {
+        let first = *firsts.entry(name.node.as_str()).or_insert(name.span);
+        if first == name.span {
+            return false;
+        }
+        self.diags.push(
+            Diagnostic::new(
+                Kind::Duplicate {
+                    thing,
+                    name: name.node.clone(),
+                    whose: String::new(),
+                },
+                name.span,
+            )
+            .with_note(first, "first listed here"),
+        );
+        true
     }
 }
