@@ -27,15 +27,10 @@ impl LineIndex {
     /// The index of `text`. A line ends at `\n`, `\r\n` or a lone `\r`,
     /// as the protocol counts lines.
     pub(crate) fn new(text: &str, encoding: Encoding) -> LineIndex {
-        let bytes = text.as_bytes();
+        // The checker reads a lone `\r` as a line feed (same offsets).
+        let fed = crate::syntax::with_line_feeds(text);
         let mut starts = vec![0];
-        starts.extend(
-            bytes
-                .iter()
-                .enumerate()
-                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-                .map(|(i, _)| i + 1),
-        );
+        starts.extend(fed.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { starts, encoding }
     }
 
