@@ -3,8 +3,7 @@
 //! through [`crate::input`]) or as a shipped game ([`crate::games`]), and
 //! handed to the checker as text. The checker itself reads nothing.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::check::{self, Checked, Found, Library, Origin};
 use crate::{diag, games, input};
@@ -86,8 +85,9 @@ impl Library for Files {
 /// Files as an editor holds them: a parent open in the editor is read
 /// from there, unsaved changes and all; any other as [`Files`] reads it.
 pub struct Edited<'a> {
-    /// The text of each open file, by its canonical path.
-    pub open: &'a HashMap<PathBuf, &'a str>,
+    /// The text the editor holds of the file at a canonical path, if it
+    /// has the file open: asked only for the parents a file extends.
+    pub open: &'a dyn Fn(&Path) -> Option<String>,
 }
 
 impl Library for Edited<'_> {
@@ -101,7 +101,7 @@ impl Library for Edited<'_> {
                 let key = path.canonicalize().unwrap_or_else(|_| path.clone());
                 Found::File {
                     name,
-                    text: self.open.get(&key).map_or(text, ToString::to_string),
+                    text: (self.open)(&key).unwrap_or(text),
                     origin: Origin::Path(path),
                 }
             }

@@ -61,13 +61,13 @@ impl Analysis {
     /// Checks `text`, the content of the document at `uri`: a variant's
     /// parents are looked for next to the file it names, and among the
     /// shipped games.
-    /// `open` holds the text of every file open in the editor, by its
-    /// canonical path: a parent is read from there before the disk.
+    /// `open` gives the text the editor holds of a file, by its canonical
+    /// path: a parent is read from there before the disk.
     pub(crate) fn new(
         uri: Uri,
         text: String,
         encoding: Encoding,
-        open: &std::collections::HashMap<PathBuf, &str>,
+        open: &dyn Fn(&Path) -> Option<String>,
     ) -> Analysis {
         let path = super::text::uri_path(uri.as_str());
         let (name, origin) = match &path {
@@ -672,7 +672,7 @@ goal each wins with chain between rank 1 and rank 3
             "untitled:tiny".parse().unwrap(),
             text.to_string(),
             Encoding::Utf16,
-            &std::collections::HashMap::new(),
+            &|_: &Path| None,
         )
     }
 

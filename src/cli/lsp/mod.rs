@@ -412,15 +412,16 @@ fn analysed<'d>(
     encoding: Encoding,
 ) -> Option<&'d Analysis> {
     if documents.get(key)?.analysis.is_none() {
-        let open: HashMap<std::path::PathBuf, &str> = documents
-            .values()
-            .filter_map(|d| {
-                let path = text::uri_path(d.uri.as_str())?;
-                Some((path.canonicalize().unwrap_or(path), d.text.as_str()))
-            })
-            .collect();
+        // Looked up only for the parents a file extends.
+        let held = |parent: &std::path::Path| {
+            let open = |d: &&Document| {
+                text::uri_path(d.uri.as_str())
+                    .is_some_and(|p| p.canonicalize().unwrap_or(p) == parent)
+            };
+            documents.values().find(open).map(|d| d.text.clone())
+        };
         let doc = &documents[key];
-        let analysis = Analysis::new(doc.uri.clone(), doc.text.clone(), encoding, &open);
+        let analysis = Analysis::new(doc.uri.clone(), doc.text.clone(), encoding, &held);
         documents.get_mut(key)?.analysis = Some(analysis);
     }
     documents.get(key)?.analysis.as_ref()
