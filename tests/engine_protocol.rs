@@ -90,6 +90,28 @@ fn moves_play_undo_perft_and_the_result_agree_with_the_engine() {
     assert!(answers[11].contains("X  X [X]"), "{}", answers[11]);
 }
 
+/// A move written with the wrong sign for taking is named as it is
+/// written, in the protocol as at the prompt.
+#[test]
+fn a_move_with_the_wrong_sign_for_taking_says_how_it_is_written() {
+    let answers = session(
+        "game lines-of-action\n\
+         play c1-a3\n\
+         play b1xb3\n\
+         play c1xa3\n",
+    );
+    assert_eq!(
+        answers[1],
+        "? `c1-a3` is written `c1xa3` here: a move that takes is written with `x`"
+    );
+    assert_eq!(answers[3], "=");
+    assert!(
+        answers[2].starts_with("? `b1xb3` is written `b1-b3` here: it takes nothing"),
+        "{}",
+        answers[3]
+    );
+}
+
 #[test]
 fn no_error_ends_the_session() {
     let long = "x".repeat(3 << 20);

@@ -312,7 +312,7 @@ fn typed_lines_are_read_as_meant() {
     let (_, out, _) = run_play_in(&dir, &["forms-4x4"], "b1 x a1\nundo\nb1-a1\nquit\n");
     assert!(out.contains("Last move: Black b1xa1"), "{out}");
     assert!(
-        out.contains("`b1-a1` is written `b1xa1` here: a move that takes is written with `x`."),
+        out.contains("`b1-a1` is written `b1xa1` here: a move that takes is written with `x`"),
         "{out}"
     );
     // J: an entry at b1 that leaves the board as a1's push is that move.

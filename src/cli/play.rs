@@ -770,29 +770,10 @@ impl Session<'_> {
             Err(
                 e @ (ParseError::Unlisted { .. }
                 | ParseError::Ambiguous { .. }
-                | ParseError::WrongArrow { .. }),
+                | ParseError::WrongArrow { .. }
+                | ParseError::WrongMark { .. }),
             ) => outln!("{}", shown(&e.to_string())),
             Err(_) => {
-                // `b1-a1` where the move takes (`b1xa1`), or the other way.
-                let typed = text.to_lowercase();
-                let swapped: Vec<String> = [typed.replace('-', "x"), typed.replace('x', "-")]
-                    .into_iter()
-                    .filter(|t| *t != typed)
-                    .collect();
-                if let Some(legal) = self
-                    .game
-                    .legal_notations()
-                    .into_iter()
-                    .find(|m| swapped.contains(&m.to_lowercase()))
-                {
-                    let why = if legal.contains('x') {
-                        "a move that takes is written with `x`"
-                    } else {
-                        "it takes nothing, so it is written with `-`"
-                    };
-                    outln!("`{}` is written `{legal}` here: {why}.", shown(text));
-                    return;
-                }
                 let reason = self
                     .engine
                     .explain(&pos, text)

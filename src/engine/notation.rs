@@ -52,6 +52,15 @@ pub enum ParseError {
         /// The same entry with the pushes it can make.
         options: Vec<String>,
     },
+    /// A move written with `-` where it takes (`b1-a1` for `b1xa1`), or
+    /// with `x` where it takes nothing.
+    #[error("`{}` is written `{written}` here: {}", shortened(.text), if .written.contains('x') { "a move that takes is written with `x`" } else { "it takes nothing, so it is written with `-`" })]
+    WrongMark {
+        /// What was typed.
+        text: String,
+        /// The legal move it means, as gamut writes it.
+        written: String,
+    },
     /// Its parts read as acts, but no legal turn is made of them.
     #[error("`{}` is not a legal turn here", shortened(.text))]
     NoSuchTurn {
@@ -481,10 +490,21 @@ impl Engine {
                 text,
                 options: other_arrows,
             }),
-            0 => Err(ParseError::Illegal {
-                text: text.trim().to_string(),
-                legal: self.notations(pos, &successors.moves),
-            }),
+            0 => {
+                let legal = self.notations(pos, &successors.moves);
+                // `b1-a1` where the move takes (`b1xa1`), or the other way.
+                let swapped = [wanted.replace('-', "x"), wanted.replace('x', "-")];
+                match legal
+                    .iter()
+                    .find(|m| swapped.iter().any(|s| *s != wanted && normalize(m) == *s))
+                {
+                    Some(written) => Err(ParseError::WrongMark {
+                        text,
+                        written: written.clone(),
+                    }),
+                    None => Err(ParseError::Illegal { text, legal }),
+                }
+            }
             _ => Err(ParseError::Ambiguous {
                 text,
                 options: hits.into_iter().map(|(_, written)| written).collect(),
