@@ -178,6 +178,59 @@ fn no_error_ends_the_session() {
     assert_eq!(answers[16], "= Spaced");
 }
 
+/// A `stop` sent after a `go` makes it answer with what it has found,
+/// whether the search has begun or not, and stops no later `go`.
+#[test]
+fn stop_ends_the_go_before_it() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    // A search that is not stopped would run for hours: the test fails,
+    // and does not hang, when `stop` is not heard.
+    let id = child.id();
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(300));
+        let _ = Command::new("kill").arg(id.to_string()).status();
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Sent at once: the `stop` may be read before the search begins.
+    stdin
+        .write_all(
+            b"game gomoku\n\
+              set threads 1\n\
+              1 stop\n\
+              2 go iterations 4000000000\n\
+              3 stop\n\
+              4 go iterations 300\n\
+              quit\n",
+        )
+        .expect("send");
+    drop(stdin);
+    let out = child.wait_with_output().expect("gamut ends");
+    drop(watchdog);
+    let out = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers.len(), 8, "{out}");
+    let iterations = |answer: &str| -> u64 {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|w| *w == "iterations")
+            .expect("iterations");
+        words[at + 1].parse().expect("a count")
+    };
+    // A `stop` with nothing to stop is answered all the same.
+    assert_eq!(answers[2], "=1");
+    assert!(answers[3].starts_with("=2 "), "{}", answers[3]);
+    assert!(iterations(answers[3]) < 4_000_000_000, "{}", answers[3]);
+    assert_eq!(answers[4], "=3");
+    // The next search runs its whole budget.
+    assert_eq!(iterations(answers[5]), 300, "{}", answers[5]);
+}
+
 #[test]
 fn each_answer_comes_before_the_next_command_is_sent() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))

@@ -339,3 +339,51 @@ fn typed_lines_are_read_as_meant() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Ctrl-C while the computer thinks makes it play the best move it has
+/// found, and the game goes on.
+#[test]
+fn ctrl_c_while_the_computer_thinks_makes_it_move_now() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["play", "gomoku", "Black=mcts:600s"])
+        .env("NO_COLOR", "1")
+        .env("GAMUT_AUTOSAVE", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamut play");
+    let id = child.id().to_string();
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut seen = String::new();
+    // The computer begins thinking once the board is drawn.
+    while !seen.contains("Black to move.") {
+        let mut line = String::new();
+        assert_ne!(stdout.read_line(&mut line).expect("read"), 0, "{seen}");
+        seen.push_str(&line);
+    }
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let interrupted = Command::new("kill").args(["-INT", &id]).status();
+    assert!(interrupted.expect("kill").success());
+    // Without the interrupt the move would take ten minutes; the test
+    // fails instead of waiting.
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(300));
+        let _ = Command::new("kill").arg(&id).status();
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"quit\n").expect("send");
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read");
+    let status = child.wait().expect("gamut ends");
+    drop(watchdog);
+    assert_eq!(status.code(), Some(0), "{rest}");
+    assert!(
+        rest.contains("Stopped: Black plays the best move it has found."),
+        "{rest}"
+    );
+    assert!(rest.contains("Last move: Black"), "{rest}");
+    assert!(rest.contains("White to move."), "{rest}");
+}

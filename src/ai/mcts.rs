@@ -29,6 +29,8 @@
 //! spreads its iterations over threads (root parallelism: one tree per
 //! thread, their statistics of the root's moves summed).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::random::{Scratch, random_playout, watched_playout};
@@ -342,11 +344,46 @@ pub struct Choice {
     pub line: Vec<usize>,
 }
 
+/// A request to a search to answer now, from another thread (the
+/// protocol's `stop`) or a signal handler (Ctrl-C at the prompt): the
+/// search stops after its current iteration (it runs at least one) and
+/// answers with what it has found, as when its time is up. Clones share
+/// the request.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// Asks the search to answer now.
+    pub fn request(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Withdraws the request, for the next search.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the search was asked to answer now.
+    pub fn requested(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// A computer player: it keeps its tree between moves, so that what it
 /// learned of the position the game reached is not thrown away.
 pub struct Searcher {
     config: MctsConfig,
     kept: Option<Kept>,
+    stop: Stop,
+}
+
+/// When one thread's iterations end: after `iterations` (where the budget
+/// counts them), at `deadline`, or when a stop is asked for.
+#[derive(Clone, Copy)]
+struct Limits<'s> {
+    iterations: Option<u32>,
+    deadline: Instant,
+    stop: &'s Stop,
 }
 
 /// A tree kept from the last search, and where in the game it was.
@@ -360,7 +397,16 @@ struct Kept {
 impl Searcher {
     /// A player that searches as `config` says.
     pub fn new(config: MctsConfig) -> Searcher {
-        Searcher { config, kept: None }
+        Searcher {
+            config,
+            kept: None,
+            stop: Stop::default(),
+        }
+    }
+
+    /// Lets `stop` cut this player's searches short (see [`Stop`]).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 
     /// How it searches.
@@ -396,7 +442,7 @@ impl Searcher {
             .unwrap_or_else(|| vec![Node::new(root.clone(), None, 0)]);
         let adapt = matches!(self.config.budget, Budget::Time(_));
         let mut tree = Tree::new(engine, nodes, self.config.strategy, adapt);
-        let choice = search(&mut tree, history, &self.config, rng, started)?;
+        let choice = search(&mut tree, history, &self.config, rng, (started, &self.stop))?;
         if self.config.strategy == Strategy::Plain {
             // Plain UCT starts afresh at every move.
             return Ok(choice);
@@ -481,12 +527,14 @@ pub fn mcts_choose(
     Searcher::new(*config).choose(engine, root, history, rng)
 }
 
+/// Searches from the tree's root, begun at `started`, until its budget is
+/// spent or `stop` is asked for.
 fn search(
     tree: &mut Tree,
     history: &[u64],
     config: &MctsConfig,
     rng: &mut Rng,
-    started: Instant,
+    (started, stop): (Instant, &Stop),
 ) -> Result<Option<Choice>, Overrun> {
     let deadline = match config.budget {
         Budget::Time(t) => started + t,
@@ -520,7 +568,7 @@ fn search(
         };
         let (looked, cut) = within_work(LOOK_WORK, || {
             with_deadline(deadline, || {
-                tree.look_one_reply_ahead(&keys, until, max_listings)
+                tree.look_one_reply_ahead(&keys, until, max_listings, stop)
             })
         });
         match (looked, cut) {
@@ -530,17 +578,19 @@ fn search(
         }
     }
     let threads = config.threads.max(1);
-    let share = |t: usize| match config.budget {
-        Budget::Iterations(n) => {
-            let n = n as usize;
-            Some((n / threads + usize::from(t < n % threads)) as u32)
-        }
-        Budget::Time(_) => None,
+    let share = |t: usize| Limits {
+        iterations: match config.budget {
+            Budget::Iterations(n) => {
+                let n = n as usize;
+                Some((n / threads + usize::from(t < n % threads)) as u32)
+            }
+            Budget::Time(_) => None,
+        },
+        deadline,
+        stop,
     };
     if threads == 1 || tree.decided() {
-        let iterations = with_deadline(deadline, || {
-            tree.grow(history, config, rng, share(0), deadline)
-        })?;
+        let iterations = with_deadline(deadline, || tree.grow(history, config, rng, share(0)))?;
         return Ok(Some(tree.choice(iterations)));
     }
     // Root parallelism: each helper grows its own tree from the root and
@@ -556,19 +606,15 @@ fn search(
             .enumerate()
             .map(|(i, helper)| {
                 let seed = seeds[i + 1];
-                let budget = share(i + 1);
+                let limits = share(i + 1);
                 scope.spawn(move || {
                     let mut rng = Rng::new(seed);
-                    with_deadline(deadline, || {
-                        helper.grow(history, config, &mut rng, budget, deadline)
-                    })
+                    with_deadline(deadline, || helper.grow(history, config, &mut rng, limits))
                 })
             })
             .collect();
         let mut rng = Rng::new(seeds[0]);
-        let main = with_deadline(deadline, || {
-            tree.grow(history, config, &mut rng, share(0), deadline)
-        });
+        let main = with_deadline(deadline, || tree.grow(history, config, &mut rng, share(0)));
         let helped: Vec<Result<u32, Overrun>> = handles
             .into_iter()
             .map(|h| h.join().unwrap_or(Ok(0)))
@@ -805,6 +851,7 @@ impl<'a> Tree<'a> {
         keys: &[u64],
         until: Instant,
         max_listings: usize,
+        stop: &Stop,
     ) -> Result<(), Overrun> {
         if self.engine.rules().goals.is_empty() {
             let mut unbounded = 0;
@@ -831,7 +878,11 @@ impl<'a> Tree<'a> {
         let mut listings = 0;
         for i in 0..self.nodes[0].children.len() {
             let child = self.nodes[0].children[i];
-            if self.decided() || listings > max_listings || Instant::now() >= until {
+            if self.decided()
+                || listings > max_listings
+                || Instant::now() >= until
+                || stop.requested()
+            {
                 break;
             }
             // A move proven above (its reply left stuck) needs no listing.
@@ -848,24 +899,24 @@ impl<'a> Tree<'a> {
         Ok(())
     }
 
-    /// Runs iterations until the root's move is decided, `budget`
-    /// iterations have run, or the deadline passes. Returns how many ran.
+    /// Runs iterations until the root's move is decided or `limits` end
+    /// them. Returns how many ran.
     fn grow(
         &mut self,
         history: &[u64],
         config: &MctsConfig,
         rng: &mut Rng,
-        budget: Option<u32>,
-        deadline: Instant,
+        limits: Limits,
     ) -> Result<u32, Overrun> {
         let mut iterations = 0u32;
         let mut path_keys: Vec<u64> = Vec::new();
         let mut keys: Vec<u64> = Vec::new();
         let mut played = Trail::default();
         while !self.decided() {
-            match budget {
+            match limits.iterations {
+                _ if iterations > 0 && limits.stop.requested() => break,
                 Some(n) if iterations >= n => break,
-                None if iterations > 0 && Instant::now() >= deadline => break,
+                None if iterations > 0 && Instant::now() >= limits.deadline => break,
                 _ => {}
             }
             iterations += 1;

@@ -23,6 +23,7 @@ mod analyze;
 mod arena;
 mod bench;
 pub mod board;
+mod interrupt;
 mod lsp;
 mod perft;
 mod play;

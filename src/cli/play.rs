@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::board::{draw, draw_marked};
+use super::interrupt::{self, Interrupt};
 use super::record::{self, Record, RecordError};
 use super::seat::{self, DEFAULT_BUDGET, SEAT_WORDS, Seat};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
-use crate::ai::{Budget, Choice, Searcher, Strategy, Verdict};
+use crate::ai::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict};
 use crate::engine::{Engine, Game, Move, Outcome, ParseError, Position, Status};
 use crate::rng::Rng;
 use crate::rules::{PlayerId, WhenStuck};
@@ -210,8 +211,8 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         seats,
         rng: Rng::new(args.seed),
         hint_rng: Rng::new(args.seed ^ 0x5eed),
-        searchers: seats.map(|seat| seat.search(args.threads).map(Searcher::new)),
-        hinter: Searcher::new(hint_config(&seats, budget, args.threads)),
+        searchers: seats.map(|seat| seat.search(args.threads).map(heeding_ctrl_c)),
+        hinter: heeding_ctrl_c(hint_config(&seats, budget, args.threads)),
         colour: colour_stdout(),
         source: game_arg,
         meaning,
@@ -857,10 +858,14 @@ impl Session<'_> {
                 let name = &self.engine.rules().players[p].name;
                 let history = self.game.history_keys();
                 let thinking = spinner(&format!("{name} is thinking"));
+                let interrupt = Interrupt::catch();
                 let found =
                     searcher.choose(self.engine, self.game.position(), &history, &mut self.rng);
                 if let Some(bar) = thinking {
                     bar.finish_and_clear();
+                }
+                if interrupt.pressed() {
+                    outln!("Stopped: {name} plays the best move it has found.");
                 }
                 match found {
                     Ok(Some(choice)) => {
@@ -971,11 +976,15 @@ impl Session<'_> {
         let history = self.game.history_keys();
         let pos = self.game.position().clone();
         let thinking = spinner("Looking for a move");
+        let interrupt = Interrupt::catch();
         let found = self
             .hinter
             .choose(self.engine, &pos, &history, &mut self.hint_rng);
         if let Some(bar) = thinking {
             bar.finish_and_clear();
+        }
+        if interrupt.pressed() {
+            outln!("Stopped: the hint is the best move found so far.");
         }
         match found {
             Ok(Some(choice)) => {
@@ -1262,6 +1271,13 @@ fn board_distance(a: &[(i32, i32)], b: &[(i32, i32)]) -> i32 {
         .map(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()))
         .sum();
     shared + MISSING * (a.len() as i32 - b.len() as i32).abs()
+}
+
+/// A searcher that Ctrl-C stops while it thinks (see [`Interrupt`]).
+fn heeding_ctrl_c(config: MctsConfig) -> Searcher {
+    let mut searcher = Searcher::new(config);
+    searcher.set_stop(interrupt::ctrl_c());
+    searcher
 }
 
 /// A spinner on standard error while the computer thinks, on a terminal

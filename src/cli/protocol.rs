@@ -7,10 +7,12 @@
 //! session. docs/ENGINE.md describes every command, with a transcript.
 
 use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::board::draw;
 use super::seat;
-use crate::ai::{Budget, Searcher, Strategy, Verdict};
+use crate::ai::{Budget, Searcher, Stop, Strategy, Verdict};
 use crate::engine::{Engine, Game, Outcome, Position, Status, Successors};
 use crate::rng::Rng;
 
@@ -21,7 +23,7 @@ const MAX_LINE: u64 = 1 << 20;
 const PROTOCOL_VERSION: u32 = 1;
 
 /// The commands, as `list_commands` gives them.
-const COMMANDS: [&str; 20] = [
+const COMMANDS: [&str; 21] = [
     "protocol_version",
     "name",
     "version",
@@ -41,8 +43,13 @@ const COMMANDS: [&str; 20] = [
     "board",
     "perft",
     "go",
+    "stop",
     "set",
 ];
+
+/// How many lines may wait while a command runs: the reader runs ahead to
+/// see a `stop`, within this bound on memory.
+const WAITING_LINES: usize = 64;
 
 /// How long `perft` may count when the command does not say: a minute.
 const PERFT_SECONDS: f64 = 60.0;
@@ -53,6 +60,75 @@ struct Settings {
     threads: usize,
     budget: Budget,
     strategy: Strategy,
+    /// How `stop` reaches the `go` it was sent after.
+    stopping: Stopping,
+    /// The `go` commands answered or being answered.
+    gos: u64,
+}
+
+/// Which `go` a `stop` stops. The reader sees a `stop` while the `go`
+/// before it may not have begun: a `stop` stops the last `go` read before
+/// it, whether that runs already (the reader asks its search to stop) or
+/// is still to come (it asks as it begins).
+#[derive(Clone, Default)]
+struct Stopping {
+    counts: Arc<Mutex<StopCounts>>,
+    stop: Stop,
+}
+
+#[derive(Default)]
+struct StopCounts {
+    /// The `go` commands read.
+    gos_read: u64,
+    /// Every `go` up to this one is to stop.
+    stopped_up_to: u64,
+    /// The `go` being answered.
+    running: Option<u64>,
+}
+
+impl Stopping {
+    fn counts(&self) -> std::sync::MutexGuard<'_, StopCounts> {
+        self.counts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The reader read a line with this command word.
+    fn read(&self, command: Option<&str>) {
+        let mut counts = self.counts();
+        match command {
+            Some("go") => counts.gos_read += 1,
+            Some("stop") => {
+                counts.stopped_up_to = counts.gos_read;
+                if counts.running == Some(counts.gos_read) {
+                    self.stop.request();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `go` number `n` begins: stopped already if a `stop` came after it.
+    fn begin(&self, n: u64) {
+        let mut counts = self.counts();
+        counts.running = Some(n);
+        if counts.stopped_up_to >= n {
+            self.stop.request();
+        } else {
+            self.stop.clear();
+        }
+    }
+
+    fn end(&self) {
+        self.counts().running = None;
+        self.stop.clear();
+    }
+}
+
+/// A line's id (digits) and command word, as both the reader and the
+/// session split it.
+fn id_and_command(line: &str) -> (Option<&str>, Option<&str>) {
+    let mut words = line.split_whitespace().peekable();
+    let id = words.next_if(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    (id, words.next())
 }
 
 /// What a command asks the session to do next.
@@ -62,8 +138,25 @@ enum Next {
 }
 
 pub(super) fn run() -> i32 {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let stopping = Stopping::default();
+    // Lines are read on a thread of their own, so that a `stop` is seen
+    // while a `go` runs; the session takes them in order.
+    let (lines, mut input) = sync_channel(WAITING_LINES);
+    let reader = stopping.clone();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut stdin = stdin.lock();
+        loop {
+            let line = read_line(&mut stdin);
+            if let Some(Ok(text)) = &line {
+                reader.read(id_and_command(text).1);
+            }
+            let end = line.is_none();
+            if lines.send(line).is_err() || end {
+                break;
+            }
+        }
+    });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut settings = Settings {
@@ -71,6 +164,8 @@ pub(super) fn run() -> i32 {
         threads: seat::all_cores(),
         budget: seat::DEFAULT_BUDGET,
         strategy: Strategy::Solver,
+        stopping,
+        gos: 0,
     };
     let mut engine: Option<Box<Engine>> = None;
     loop {
@@ -103,13 +198,13 @@ struct Session<'e> {
 
 /// Answers commands until one loads a game or quits.
 fn serve(
-    input: &mut impl BufRead,
+    input: &mut Receiver<Option<Result<String, String>>>,
     out: &mut impl Write,
     settings: &mut Settings,
     mut session: Option<&mut Session>,
 ) -> Next {
     loop {
-        let Some(line) = read_line(input) else {
+        let Ok(Some(line)) = input.recv() else {
             return Next::Quit;
         };
         let line = match line {
@@ -119,23 +214,19 @@ fn serve(
                 continue;
             }
         };
-        let mut words = line.split_whitespace().peekable();
-        let id = match words.peek() {
-            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => {
-                let id = w.to_string();
-                words.next();
-                id
-            }
-            _ => String::new(),
-        };
-        let Some(command) = words.next() else {
+        let (id, command) = id_and_command(&line);
+        let id = id.unwrap_or_default().to_string();
+        let Some(command) = command else {
             // An id alone still gets its answer: a client waits for it.
             if !id.is_empty() {
                 answer(out, &id, Err("give a command after the id".to_string()));
             }
             continue;
         };
-        let args: Vec<&str> = words.collect();
+        let args: Vec<&str> = line
+            .split_whitespace()
+            .skip(1 + usize::from(!id.is_empty()))
+            .collect();
         // What follows the command as typed, spaces kept (a path).
         let rest = line
             .trim_start()
@@ -147,8 +238,12 @@ fn serve(
             .trim();
         let takes_nothing = matches!(
             command,
-            "quit" | "protocol_version" | "name" | "version" | "list_commands" | "help"
+            "quit" | "protocol_version" | "name" | "version" | "list_commands" | "help" | "stop"
         );
+        if command == "go" {
+            // Counted as the reader counts, whether it then fails or not.
+            settings.gos += 1;
+        }
         if takes_nothing && !args.is_empty() {
             answer(out, &id, Err(format!("`{command}` takes nothing after it")));
             continue;
@@ -172,6 +267,8 @@ fn serve(
             "list_commands" => Ok(COMMANDS.join("\n")),
             "help" => Ok(HELP.trim_end().to_string()),
             "set" => set(settings, &args),
+            // A `stop` read during a `go` stopped it (see `Stopping`).
+            "stop" => Ok(String::new()),
             _ if !COMMANDS.contains(&command) => Err(format!(
                 "unknown command `{}`; `list_commands` lists them",
                 super::shown(command)
@@ -499,14 +596,17 @@ impl Session<'_> {
             kept.unwrap_or_else(|| Searcher::new(seat::config(strategy_now, budget_now, threads))),
         );
         searcher.set_budget(budget_now);
+        searcher.set_stop(settings.stopping.stop.clone());
         let history = self.game.history_keys();
-        let choice = searcher
-            .choose(
-                self.engine,
-                self.game.position(),
-                &history,
-                &mut settings.rng,
-            )
+        settings.stopping.begin(settings.gos);
+        let found = searcher.choose(
+            self.engine,
+            self.game.position(),
+            &history,
+            &mut settings.rng,
+        );
+        settings.stopping.end();
+        let choice = found
             .map_err(|e| e.to_string())?
             .ok_or("the game is over")?;
         let line = notations(self.engine, self.game.position(), &choice.line);
@@ -557,6 +657,7 @@ board                 the board, as a drawing
 perft N [time S]      count the leaves of the game tree N moves deep (within 60 s, or S)
 go [time S] [iterations N] [level L] [player mcts|uct]
                       the computer's move: MOVE value V proven win|draw|loss|none iterations N line M...
+stop                  sent while a go searches: it answers now with what it found
 set seed|threads|time|iterations|level|player VALUE   a setting for later commands
 protocol_version, name, version, list_commands, help, quit
 ";
