@@ -121,7 +121,8 @@ impl Library for Edited<'_> {
 /// Checks a game given as a path or as the name of a shipped game.
 pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
     let path = Path::new(arg);
-    if path.exists() {
+    // A folder named as a shipped game (`hex/`) does not hide the game.
+    if path.exists() && (!path.is_dir() || games::shipped(arg).is_none()) {
         let bytes =
             input::read_bounded(path, input::MAX_GAME_BYTES).map_err(|source| LoadError::Io {
                 path: arg.to_string(),

@@ -20,6 +20,21 @@ fn validate_a_shipped_game_by_name() {
     );
 }
 
+/// A folder named as a shipped game does not hide the game; a file of
+/// that name is read as the file.
+#[test]
+fn a_folder_named_as_a_shipped_game_does_not_hide_it() {
+    let dir = common::scratch("folder-named-hex");
+    std::fs::create_dir_all(dir.join("hex")).expect("mkdir");
+    let (code, out, err) = common::gamut_in(&dir, &["validate", "hex"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok hex (shipped)"), "{out}");
+    std::fs::write(dir.join("network"), "board 3 x 3\nplayers A, B\n").expect("write");
+    let (code, _, err) = common::gamut_in(&dir, &["validate", "network"], "");
+    assert_eq!(code, 1, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn validate_every_shipped_file_by_path() {
     let files: Vec<String> = std::fs::read_dir(manifest("games"))

@@ -112,6 +112,49 @@ fn a_move_with_the_wrong_sign_for_taking_says_how_it_is_written() {
     );
 }
 
+/// Arguments are read as the commands' own: `undo N`, several settings,
+/// a move typed with spaces; words a command does not take are refused.
+#[test]
+fn arguments_are_read_or_refused_never_ignored() {
+    let answers = session(
+        "game tic-tac-toe\n\
+         set threads 1 seed 3\n\
+         set threads 1 seed x\n\
+         position start moves a1 b2 c3\n\
+         undo 2\n\
+         history\n\
+         undo 5\n\
+         history x\n\
+         moves b2\n\
+         play b 3\n\
+         history\n",
+    );
+    assert_eq!(answers[1], "=");
+    assert_eq!(answers[2], "? `x` is not a seed");
+    assert_eq!(answers[4], "=");
+    assert_eq!(answers[5], "= a1");
+    assert_eq!(answers[6], "? only 1 move to take back");
+    assert_eq!(answers[7], "? `history` takes nothing after it");
+    assert_eq!(answers[8], "? `moves` takes nothing after it");
+    assert_eq!(answers[9], "=");
+    assert_eq!(answers[10], "= a1 b3");
+    // A line refused unread still carries its id.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"7 name \xff\n").expect("send");
+    drop(stdin);
+    let out = child.wait_with_output().expect("gamut ends");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "?7 the line is not UTF-8\n\n"
+    );
+}
+
 #[test]
 fn no_error_ends_the_session() {
     let long = "x".repeat(3 << 20);
@@ -384,4 +427,42 @@ fn a_position_where_every_move_loses_at_once_is_told_lost() {
     let go = &answers[3];
     assert!(go.contains("value 0.000 proven loss"), "{answers:?}");
     assert!(go.contains("iterations 0 "), "{answers:?}");
+    // Where a win is leaving the other player without a move: every move
+    // of Vertical's lets Horizontal play its last domino (`a1/b1` or
+    // another) and leave Vertical stuck. The last move looked at is
+    // looked at too, not taken as the one safe move.
+    let answers = session(
+        "game domineering\n\
+         set threads 1\n\
+         position start moves c7/c8 d3/e3 g2/g3 e1/f1 d7/d8 b3/c3 g7/g8 f6/g6 f3/f4 f5/g5 \
+         h3/h4 b5/c5 e6/e7 b2/c2 a3/a4 d2/e2 b7/b8 d5/e5 h6/h7 b4/c4 a6/a7 g1/h1\n\
+         go iterations 5000\n\
+         quit\n",
+    );
+    assert!(
+        answers[3].contains("value 0.000 proven loss iterations 0 "),
+        "{answers:?}"
+    );
+}
+
+/// A position with one legal move, which ends the game, is told as won,
+/// drawn or lost, not as unknown.
+#[test]
+fn a_single_move_that_ends_the_game_is_told_proven() {
+    let answers = session(
+        "game tic-tac-toe\n\
+         position start moves a1 b2 c3 a3 c1 b1 b3 c2\n\
+         go\n\
+         position start moves a1 b2 c3 b1 b3 a2 c2 c1\n\
+         go\n\
+         quit\n",
+    );
+    assert_eq!(
+        answers[2], "= a2 value 0.500 proven draw iterations 0 line a2",
+        "{answers:?}"
+    );
+    assert!(
+        answers[4].starts_with("= a3 value 1.000 proven win"),
+        "{answers:?}"
+    );
 }

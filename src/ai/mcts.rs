@@ -552,6 +552,11 @@ fn search(
         return Ok(None);
     }
     if tree.nodes[0].children.len() == 1 {
+        // The only move, told as won, drawn or lost where it ends the game.
+        if tree.solver {
+            let mut listings = 0;
+            with_deadline(far_future(), || tree.prove_stuck_children(0, &mut listings));
+        }
         return Ok(Some(tree.choice(0)));
     }
     let mut keys = history.to_vec();
@@ -878,7 +883,10 @@ impl<'a> Tree<'a> {
         let mut listings = 0;
         for i in 0..self.nodes[0].children.len() {
             let child = self.nodes[0].children[i];
-            if self.decided()
+            // With every move but one lost, the last is still looked at,
+            // so that a lost position is told as lost.
+            if self.root_won()
+                || self.all_proven()
                 || listings > max_listings
                 || Instant::now() >= until
                 || stop.requested()
@@ -1468,8 +1476,14 @@ impl<'a> Tree<'a> {
         let children = &self.nodes[0].children;
         let proofs = || children.iter().map(|&c| self.proof_of(c));
         self.root_won()
-            || proofs().all(|p| p.is_some())
+            || self.all_proven()
             || proofs().filter(|p| *p != Some(Verdict::Loss)).count() <= 1
+    }
+
+    /// Whether every move of the root is proven.
+    fn all_proven(&self) -> bool {
+        let children = &self.nodes[0].children;
+        children.iter().all(|&c| self.proof_of(c).is_some())
     }
 
     /// Walks down from `at` by the UCB1 rule to a node to expand or a

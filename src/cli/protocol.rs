@@ -198,7 +198,7 @@ struct Session<'e> {
 
 /// Answers commands until one loads a game or quits.
 fn serve(
-    input: &mut Receiver<Option<Result<String, String>>>,
+    input: &mut Receiver<Option<ReadLine>>,
     out: &mut impl Write,
     settings: &mut Settings,
     mut session: Option<&mut Session>,
@@ -209,8 +209,8 @@ fn serve(
         };
         let line = match line {
             Ok(line) => line,
-            Err(message) => {
-                answer(out, "", Err(message));
+            Err((id, message)) => {
+                answer(out, &id, Err(message));
                 continue;
             }
         };
@@ -238,7 +238,20 @@ fn serve(
             .trim();
         let takes_nothing = matches!(
             command,
-            "quit" | "protocol_version" | "name" | "version" | "list_commands" | "help" | "stop"
+            "quit"
+                | "protocol_version"
+                | "name"
+                | "version"
+                | "list_commands"
+                | "help"
+                | "stop"
+                | "players"
+                | "moves"
+                | "history"
+                | "to_move"
+                | "status"
+                | "result"
+                | "board"
         );
         if command == "go" {
             // Counted as the reader counts, whether it then fails or not.
@@ -266,7 +279,18 @@ fn serve(
             "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
             "help" => Ok(HELP.trim_end().to_string()),
-            "set" => set(settings, &args),
+            "set" => {
+                let set = set(settings, &args);
+                // A new seed starts a new tree, so that the same seed
+                // gives the same answers (the tree kept would not).
+                if set.is_ok()
+                    && args.contains(&"seed")
+                    && let Some(session) = session.as_deref_mut()
+                {
+                    session.searcher = None;
+                }
+                set
+            }
             // A `stop` read during a `go` stopped it (see `Stopping`).
             "stop" => Ok(String::new()),
             _ if !COMMANDS.contains(&command) => Err(format!(
@@ -282,9 +306,12 @@ fn serve(
     }
 }
 
+/// A line read, or why it is refused with the id it starts with.
+type ReadLine = Result<String, (String, String)>;
+
 /// Reads one line, refusing one longer than [`MAX_LINE`] (its end, `\n`
-/// or `\r\n`, not counted); `None` at the end.
-fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
+/// or `\r\n`, not counted) or not UTF-8; `None` at the end.
+fn read_line<R: BufRead>(input: &mut R) -> Option<ReadLine> {
     let mut bytes = Vec::new();
     let limit = MAX_LINE + 2;
     let read = std::io::Read::take(&mut *input, limit)
@@ -311,11 +338,26 @@ fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
         usize::from(ended)
     };
     if bytes.len() - end > MAX_LINE as usize {
-        return Some(Err(format!("a line may be at most {MAX_LINE} bytes")));
+        let why = format!("a line may be at most {MAX_LINE} bytes");
+        return Some(Err((leading_id(&bytes), why)));
     }
     match String::from_utf8(bytes) {
         Ok(text) => Some(Ok(text)),
-        Err(_) => Some(Err("the line is not UTF-8".to_string())),
+        Err(e) => {
+            let why = "the line is not UTF-8".to_string();
+            Some(Err((leading_id(e.as_bytes()), why)))
+        }
+    }
+}
+
+/// The id a refused line starts with, so that its answer carries it as
+/// any other (the digits before the first space), or none.
+fn leading_id(bytes: &[u8]) -> String {
+    let line = bytes.trim_ascii_start();
+    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+    match line.get(digits) {
+        Some(b' ' | b'\t') if digits > 0 => String::from_utf8_lossy(&line[..digits]).into_owned(),
+        _ => String::new(),
     }
 }
 
@@ -373,11 +415,25 @@ fn load(rest: &str) -> Result<Box<Engine>, String> {
 
 /// `set seed N`, `set threads N`, `set time S`, `set iterations N`,
 /// `set level L`, `set player mcts|uct`.
+/// Several may be given at once; none is set unless all are right.
 fn set(settings: &mut Settings, args: &[&str]) -> Result<String, String> {
-    let [what, value] = args else {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
         return Err("give a setting and a value, as `set threads 2`".to_string());
+    }
+    let mut new = Settings {
+        rng: settings.rng.clone(),
+        stopping: settings.stopping.clone(),
+        ..*settings
     };
-    match *what {
+    for pair in args.chunks(2) {
+        set_one(&mut new, pair[0], pair[1])?;
+    }
+    *settings = new;
+    Ok(String::new())
+}
+
+fn set_one(settings: &mut Settings, what: &str, value: &str) -> Result<(), String> {
+    match what {
         "seed" => {
             let seed = value
                 .parse()
@@ -396,7 +452,7 @@ fn set(settings: &mut Settings, args: &[&str]) -> Result<String, String> {
             ));
         }
     }
-    Ok(String::new())
+    Ok(())
 }
 
 /// A budget given as `time S`, `iterations N` or `level L`.
@@ -444,7 +500,8 @@ impl Session<'_> {
                 Ok(self.game.legal_notations().join(" "))
             }
             "play" => {
-                let text = args.join(" ");
+                // A move's text holds no spaces, as at the prompt.
+                let text = args.concat();
                 if text.is_empty() {
                     return Err("give a move to play, as `play e5`".to_string());
                 }
@@ -456,10 +513,26 @@ impl Session<'_> {
                 Ok(String::new())
             }
             "undo" => {
-                if self.game.undo() {
-                    Ok(String::new())
-                } else {
-                    Err("no move to take back".to_string())
+                let times = match args {
+                    [] => 1,
+                    [n] => match n.parse::<usize>() {
+                        Ok(n) if n > 0 => n,
+                        _ => return Err("give `undo`, or `undo N` for N moves".to_string()),
+                    },
+                    _ => return Err("give `undo`, or `undo N` for N moves".to_string()),
+                };
+                match self.game.moves().len() {
+                    0 => Err("no move to take back".to_string()),
+                    played if played < times => Err(format!(
+                        "only {played} move{} to take back",
+                        if played == 1 { "" } else { "s" }
+                    )),
+                    _ => {
+                        for _ in 0..times {
+                            self.game.undo();
+                        }
+                        Ok(String::new())
+                    }
                 }
             }
             "history" => Ok(self
@@ -648,7 +721,7 @@ players               the players, in turn order
 position start [moves M1 M2 ...]   set the position: the start, then these moves
 moves                 the legal moves here, in notation
 play MOVE             play a move
-undo                  take the last move back
+undo [N]              take the last move (or N moves) back
 history               the moves played
 to_move               the player to move
 status                ongoing or over

@@ -23,7 +23,7 @@ use crate::rules::{Action, Cell, CellSet, Dir, KindId, PlayerId};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// No legal move reads so.
-    #[error("`{}` is not a legal move here; legal moves: {}", shortened(.text), .legal.join(" "))]
+    #[error("`{}` is not a legal move here; legal moves: {}", shortened(.text), some_of(.legal))]
     Illegal {
         /// What was typed.
         text: String,
@@ -86,6 +86,20 @@ fn shortened(text: &str) -> String {
         None => text.to_string(),
         Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
     }
+}
+
+/// The legal moves, as an error lists them: the first hundred, and how
+/// many more (an Amazons position has thousands).
+fn some_of(legal: &[String]) -> String {
+    const SHOWN: usize = 100;
+    if legal.len() <= SHOWN {
+        return legal.join(" ");
+    }
+    format!(
+        "{} … and {} more",
+        legal[..SHOWN].join(" "),
+        legal.len() - SHOWN
+    )
 }
 
 /// How a move's acts are written: plainly, or, where two moves of one
