@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, FileId, Kind, Sources, Span, Suggestion};
+use crate::diag::{Code, Diagnostic, FileId, Kind, Sources, Span, Suggestion};
 use crate::syntax::ast::{Decl, DeclKind, GoalOwner, OutcomeWord};
 use crate::syntax::parse;
 
@@ -82,6 +82,54 @@ pub(super) struct Layered {
     pub layer: usize,
 }
 
+/// A file's declarations that failed to parse still replace their
+/// parent's: the singular keyword of each, by layer. Without this a
+/// variant's broken `setup` brought back its parent's, which then raised
+/// errors of its own against the variant's board.
+pub(super) type Unparsed = Vec<(usize, &'static str)>;
+
+/// The line a declaration starts on, for the declaration that holds byte
+/// `at` of `text`: walked back over indented and comment lines.
+pub(super) fn declaration_line(text: &str, at: usize) -> &str {
+    let before = text.get(..at).unwrap_or(text);
+    let mut start = before.rfind('\n').map_or(0, |i| i + 1);
+    let continues = |line: &str| line.starts_with(|c: char| c.is_whitespace() || c == '#');
+    while start > 0 && continues(&text[start..]) {
+        start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+    }
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    &text[start..end]
+}
+
+/// The keywords of singular declarations that failed to parse (`G002`,
+/// `G003`) in a file, by their first word.
+fn unparsed_keywords(text: &str, diags: &[Diagnostic]) -> Vec<&'static str> {
+    const SINGULAR: [(&str, &str); 12] = [
+        ("game", "game"),
+        ("board", "board"),
+        ("players", "players"),
+        ("turns", "turns"),
+        ("pieces", "pieces"),
+        ("setup", "setup"),
+        ("reserve", "reserve"),
+        ("when", "when stuck"),
+        ("draw", "draw on repetition"),
+        ("precedence", "precedence"),
+        ("captures", "captures are mandatory"),
+        ("limit", "limit group size"),
+    ];
+    diags
+        .iter()
+        .filter(|d| matches!(d.code, Code::G002 | Code::G003))
+        .filter_map(|d| {
+            let first = declaration_line(text, d.span.start as usize)
+                .split_whitespace()
+                .next()?;
+            SINGULAR.iter().find(|(w, _)| *w == first).map(|(_, k)| *k)
+        })
+        .collect()
+}
+
 /// Parses a file and its ancestors. Returns the declarations, oldest
 /// ancestor first, with the diagnostics of parsing and loading.
 pub(super) fn load_chain(
@@ -90,9 +138,10 @@ pub(super) fn load_chain(
     name: &str,
     text: &str,
     origin: Origin,
-) -> (Vec<Layered>, Vec<Diagnostic>) {
+) -> (Vec<Layered>, Unparsed, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut files: Vec<Vec<Decl>> = Vec::new();
+    let mut unparsed: Vec<Vec<&'static str>> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut current = (name.to_string(), text.to_string(), origin);
     loop {
@@ -101,6 +150,7 @@ pub(super) fn load_chain(
         let text = crate::syntax::with_line_feeds(&text).into_owned();
         let file = sources.add(name.clone(), text);
         let (ast, parse_diags) = parse(&sources.get(file).text, file);
+        unparsed.push(unparsed_keywords(&sources.get(file).text, &parse_diags));
         diags.extend(parse_diags);
         seen.push(library.identity(&name, &origin));
         let extends: Vec<&Decl> = ast
@@ -128,7 +178,7 @@ pub(super) fn load_chain(
         });
         files.push(ast.decls);
         let Some((target, span)) = parent else { break };
-        if files.len() > MAX_EXTENDS {
+        if files.len() >= MAX_EXTENDS {
             diags.push(Diagnostic::new(
                 Kind::ExtendsTooDeep { max: MAX_EXTENDS },
                 span,
@@ -191,7 +241,12 @@ pub(super) fn load_chain(
         .collect::<Vec<_>>();
     let mut decls = decls;
     decls.sort_by_key(|l| l.layer);
-    (decls, diags)
+    let unparsed = unparsed
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, keywords)| keywords.into_iter().map(move |k| (layers - 1 - i, k)))
+        .collect();
+    (decls, unparsed, diags)
 }
 
 /// Applies a variant's overrides: keeps, for each singular declaration, the
@@ -199,13 +254,17 @@ pub(super) fn load_chain(
 /// for setup and reserve, the newest layer that has any. Moves accumulate.
 /// Duplicates within one layer are reported.
 pub(super) fn merge(
-    decls: Vec<Layered>,
+    (decls, unparsed): (Vec<Layered>, Unparsed),
     player_names: &[String],
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Decl> {
     let decls = expand_each_goals(decls, player_names);
-    // The newest layer that declares each singular keyword, setup, reserve.
+    // The newest layer that declares each singular keyword, setup, reserve,
+    // counting declarations that failed to parse.
     let mut newest: HashMap<&'static str, usize> = HashMap::new();
+    for (layer, keyword) in unparsed {
+        newest.insert(keyword, layer);
+    }
     let mut first_in_layer: HashMap<(&'static str, usize), Span> = HashMap::new();
     let mut region_newest: HashMap<String, usize> = HashMap::new();
     let mut goal_newest: HashMap<(String, bool), usize> = HashMap::new();
@@ -221,7 +280,8 @@ pub(super) fn merge(
             }
             Override::ByGoal(None) => {}
             Override::Newest { once_per_file } => {
-                newest.insert(key, l.layer);
+                let layer = newest.entry(key).or_insert(l.layer);
+                *layer = (*layer).max(l.layer);
                 if !once_per_file {
                     continue;
                 }

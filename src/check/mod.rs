@@ -74,16 +74,8 @@ fn unparsed_regions(sources: &Sources, diagnostics: &[Diagnostic]) -> HashSet<St
     syntax
         .filter_map(|d| {
             let text = sources.get(d.span.file).text.as_str();
-            let before = text.get(..d.span.start as usize)?;
-            // The declaration starts on the last line at or before the
-            // error that starts a declaration (its continuation lines are
-            // indented or comments): walked back over its lines only.
-            let mut start = before.rfind('\n').map_or(0, |i| i + 1);
-            let continues = |line: &str| line.starts_with(|c: char| c.is_whitespace() || c == '#');
-            while start > 0 && continues(&text[start..]) {
-                start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
-            }
-            let mut words = text[start..].split_whitespace();
+            let mut words =
+                layers::declaration_line(text, d.span.start as usize).split_whitespace();
             if words.next() != Some("region") {
                 return None;
             }
@@ -108,11 +100,22 @@ fn spanned_text(sources: &Sources, span: Span) -> &str {
 /// games it extends come from `library`.
 pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
     let mut sources = Sources::default();
-    let (layered, mut diagnostics) = layers::load_chain(library, &mut sources, name, text, origin);
+    let (layered, unparsed, mut diagnostics) =
+        layers::load_chain(library, &mut sources, name, text, origin);
     let root_file = crate::diag::FileId(0);
+    // Where the file asked for names its parent, for the errors a variant
+    // causes in its parent's declarations (a smaller board, other
+    // players' names).
+    let extends = layered
+        .iter()
+        .find(|l| l.decl.span.file == root_file && matches!(l.decl.kind, DeclKind::Extends(_)))
+        .map(|l| l.decl.span);
     let player_names = newest_players(&layered);
-    let decls = layers::merge(layered, &player_names, &mut diagnostics);
+    let decls = layers::merge((layered, unparsed), &player_names, &mut diagnostics);
     let incomplete = diagnostics.iter().any(Diagnostic::is_error);
+    // What loading and merging found is in the files as written; what
+    // the checker finds in a parent may come from the variant.
+    let loaded = diagnostics.len();
     let mut checker = Checker {
         incomplete,
         sources: sources.clone(),
@@ -126,6 +129,16 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     let rules = checker.check(&decls, name);
     let mut diagnostics = checker.diags;
     diagnostics.extend(checker.regions.unshown_unknowns());
+    if let Some(extends) = extends {
+        for d in &mut diagnostics[loaded..] {
+            if d.is_error() && d.span.file != root_file && d.note.is_none() {
+                d.note = Some((
+                    extends,
+                    "extended here: a declaration in this file replaces the parent's of its kind (a region, the parent's of its name)".to_string(),
+                ));
+            }
+        }
+    }
     diag::sort(&mut diagnostics);
     // One mistake at one place is reported once, whatever led to it twice.
     diagnostics.dedup_by(|a, b| a.span == b.span && a.code == b.code);

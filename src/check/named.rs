@@ -54,6 +54,7 @@ impl Checker {
                 Some(i) => Some(i),
                 None => {
                     self.diags.push(unknown_player(p.span, &p.node, players));
+                    self.regions.refused.insert(name.node.clone());
                     return;
                 }
             },

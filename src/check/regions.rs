@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{Diagnostic, Kind, OffBoard, Span, Suggestion, nearest};
-use crate::rules::{Board, Cell, CellSet, Dir, PerPlayer, PlayerId, Shape};
+use crate::rules::{Board, Cell, CellSet, Dir, DirSet, PerPlayer, PlayerId, Shape};
 use crate::syntax::ast::{Builtin, CellName, Ident, Region, RegionExpr, RegionOwner};
 
 /// The longest chain of named regions, each defined by the next, that is
@@ -28,6 +28,9 @@ pub(super) struct RegionTable {
     cache: HashMap<(String, PlayerId), CellSet>,
     in_progress: HashSet<(String, PlayerId)>,
     pub used: HashSet<String>,
+    /// Names whose every definition was refused (for a player the game
+    /// does not have): their uses would only echo that error.
+    pub refused: HashSet<String>,
     /// Regions are being listed for display, which does not use them.
     pub listing: bool,
     /// Where unknown region names were reported (file, offset): a name is
@@ -225,6 +228,9 @@ impl RegionTable {
             return *s;
         }
         let Some((all, per)) = self.defs.get(name) else {
+            if self.refused.contains(name) {
+                return CellSet::EMPTY;
+            }
             let unknown = |cell, suggestion| {
                 Diagnostic::new(
                     Kind::UnknownRegion {
@@ -261,7 +267,7 @@ impl RegionTable {
                 [letter @ b'a'..=b'z'] if *letter < b'a' + env.board.width => {
                     Some(format!("file {name}"))
                 }
-                _ => None,
+                _ => spaced_line(name),
             };
             let near = nearest(name, names.iter().copied().chain(builtins));
             let suggestion = match file.as_deref().or(near) {
@@ -393,6 +399,22 @@ fn direct_refs<'r>(region: &'r Region, names: &mut Vec<&'r str>) -> bool {
     cone
 }
 
+/// `rank1` or `filea` meant `rank 1` or `file a`: the word and its
+/// number or letter are two words.
+fn spaced_line(name: &str) -> Option<String> {
+    ["ranks", "rank", "files", "file"].iter().find_map(|word| {
+        let rest = name.strip_prefix(word)?;
+        let is_number = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+        let is_letter = rest.len() == 1 && rest.as_bytes()[0].is_ascii_lowercase();
+        let fits = if word.starts_with("rank") {
+            is_number
+        } else {
+            is_letter
+        };
+        fits.then(|| format!("{word} {rest}"))
+    })
+}
+
 pub(super) fn unknown_player(span: Span, name: &str, players: &[String]) -> Diagnostic {
     let suggestion = match nearest(name, players.iter().map(String::as_str)) {
         Some(n) => Suggestion::Nearest(n.to_string()),
@@ -445,25 +467,47 @@ fn first_named(region: &Region) -> Option<Span> {
     }
 }
 
-/// The cells strictly further forward than `cell` whose sideways distance
-/// is at most their forward distance.
+/// The cells a piece on `cell` would reach by any number of steps
+/// `forward` and `forward-diagonal` (holes not counted): on squares the
+/// cells strictly further forward whose sideways distance is at most
+/// their forward distance; on hexes facing up, those between the
+/// `up-left` and `up-right` lines from `cell`.
 pub(super) fn forward_cone(board: &Board, cell: Cell, facing: Dir) -> CellSet {
+    let square = DirSet::default()
+        .with(facing)
+        .with(facing.turn(1))
+        .with(facing.turn(-1));
+    let steps: Vec<(i32, i32)> = super::on_shape(square, board.shape)
+        .iter()
+        .map(Dir::delta)
+        .collect();
+    let (width, height) = (i32::from(board.width), i32::from(board.height));
+    let index = |(file, rank): (i32, i32)| {
+        ((0..width).contains(&file) && (0..height).contains(&rank))
+            .then_some((rank * width + file) as usize)
+    };
+    // Over the whole grid, so that a hole does not cut the cone.
+    let mut reached = vec![false; (width * height) as usize];
+    let mut todo = vec![(
+        i32::from(board.file_of(cell)),
+        i32::from(board.rank_of(cell)),
+    )];
     let mut out = CellSet::EMPTY;
-    for c in board.cells.iter() {
-        let (ahead, aside) = relative(board, cell, c, facing);
-        if ahead > 0 && aside.abs() <= ahead {
-            out.insert(c);
+    while let Some((file, rank)) = todo.pop() {
+        for &(df, dr) in &steps {
+            let next = (file + df, rank + dr);
+            let Some(i) = index(next).filter(|&i| !reached[i]) else {
+                continue;
+            };
+            reached[i] = true;
+            todo.push(next);
+            let at = board.cell_at(next.0 as u8, next.1 as u8);
+            if board.cells.contains(at) {
+                out.insert(at);
+            }
         }
     }
     out
-}
-
-/// How far `to` is ahead of `from` for a player facing `facing`, and how far to the side.
-pub(super) fn relative(board: &Board, from: Cell, to: Cell, facing: Dir) -> (i32, i32) {
-    let df = board.file_of(to) as i32 - board.file_of(from) as i32;
-    let dr = board.rank_of(to) as i32 - board.rank_of(from) as i32;
-    let (ff, fr) = facing.delta();
-    (df * ff + dr * fr, df * fr - dr * ff)
 }
 
 fn cell(board: &Board, name: &CellName, diags: &mut Vec<Diagnostic>) -> Option<Cell> {
@@ -533,4 +577,51 @@ fn sorted<'a>(names: &[&'a str]) -> Vec<&'a str> {
     let mut v = names.to_vec();
     v.sort_unstable();
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forward_cone;
+    use crate::rules::{Board, Cell, CellSet, Dir, Shape};
+
+    /// On squares the cone is the cells ahead no further to the side than
+    /// ahead, for every facing and with holes; on hexes facing up, the
+    /// cells between the up-left and up-right lines, and facing down the
+    /// same turned round.
+    #[test]
+    fn the_forward_cone_is_what_forward_steps_reach() {
+        let mut holes = CellSet::EMPTY;
+        holes.insert(Cell::new(20));
+        holes.insert(Cell::new(37));
+        let square = Board::new(7, 6, holes);
+        for facing in [Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
+            let (ff, fr) = facing.delta();
+            for from in square.cells.iter() {
+                let mut expected = CellSet::EMPTY;
+                for to in square.cells.iter() {
+                    let df = i32::from(square.file_of(to)) - i32::from(square.file_of(from));
+                    let dr = i32::from(square.rank_of(to)) - i32::from(square.rank_of(from));
+                    let (ahead, aside) = (df * ff + dr * fr, df * fr - dr * ff);
+                    if ahead > 0 && aside.abs() <= ahead {
+                        expected.insert(to);
+                    }
+                }
+                assert_eq!(forward_cone(&square, from, facing), expected, "{facing:?}");
+            }
+        }
+        let hex = Board::shaped(Shape::Hex, 6, 6, holes);
+        for (facing, sign) in [(Dir::Up, 1), (Dir::Down, -1)] {
+            for from in hex.cells.iter() {
+                let mut expected = CellSet::EMPTY;
+                for to in hex.cells.iter() {
+                    let df = sign * (i32::from(hex.file_of(to)) - i32::from(hex.file_of(from)));
+                    let dr = sign * (i32::from(hex.rank_of(to)) - i32::from(hex.rank_of(from)));
+                    if dr > 0 && (-dr..=0).contains(&df) {
+                        expected.insert(to);
+                    }
+                }
+                assert_eq!(forward_cone(&hex, from, facing), expected, "{facing:?}");
+            }
+        }
+    }
 }

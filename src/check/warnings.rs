@@ -21,8 +21,12 @@ impl Checker {
                 unused.push((span, name.clone()));
             }
         }
+        // A variant cannot remove a region its parent declares: only its
+        // own are reported.
         for (span, name) in unused {
-            self.report(Kind::UnusedRegion { name }, span);
+            if span.file == crate::diag::FileId(0) {
+                self.report(Kind::UnusedRegion { name }, span);
+            }
         }
         moves::warn_unmovable(self, rules, decls);
         moves::warn_explosive(self, rules, decls);

@@ -111,7 +111,7 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
             ],
         ),
         Rule::condition => (
-            "a goal (`chain`, `network`, `all pieces`, `N in a row`, `a piece in`, `no enemy pieces`)",
+            "a goal (`chain`, `network`, `all pieces`, `N in a row`, `exactly N in a row`, `a piece in`, `no enemy pieces`, `at most N enemy pieces`)",
             &["chain", "network", "all", "exactly", "a", "no", "at"],
         ),
         Rule::distance => ("a distance like `up to height`", &["up", "exactly"]),
@@ -281,7 +281,12 @@ fn keyword_text(word: &str) -> &'static str {
 }
 
 /// Turns a pest error on one declaration into a diagnostic.
-pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Diagnostic {
+pub(super) fn syntax_error(
+    error: Error<Rule>,
+    chunk: &str,
+    shift: Shift,
+    next_line: &str,
+) -> Diagnostic {
     let pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -425,9 +430,15 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
     }
     let mut help = None;
     if pos >= content_end(chunk) {
-        help = Some(
-            "the declaration ends here; a declaration continues only on indented lines".to_string(),
-        );
+        // Said where the next line looks like the rest of this one, not
+        // indented (`setup` then `White on c3` at column 1).
+        let next_word = next_line.split_whitespace().next().unwrap_or("#");
+        if !next_word.starts_with('#') && !DECLARATIONS.contains(&next_word) {
+            help = Some(
+                "the declaration ends here; a declaration continues only on indented lines"
+                    .to_string(),
+            );
+        }
     } else if !found.is_empty() {
         let bare_number = found.chars().all(|c| c.is_ascii_digit());
         if bare_number && phrases.iter().any(|p| p.starts_with("a distance")) {
@@ -438,11 +449,15 @@ pub(super) fn syntax_error(error: Error<Rule>, chunk: &str, shift: Shift) -> Dia
         } else if comma_missing(chunk, pos) {
             // `then must place in sight of the last piece`: the clause is
             // right, and only its comma is missing.
-            help = Some(format!(
-                "a comma is missing before `{found}`: the clauses after a move are set off by commas"
-            ));
+            let why = match chunk.split_whitespace().next() {
+                Some("move" | "then") => ": the clauses after a move are set off by commas",
+                _ => "",
+            };
+            help = Some(format!("a comma is missing before `{found}`{why}"));
         } else if let Some(word) = nearest(found, words.iter().copied()).filter(|w| *w != found) {
             help = Some(format!("did you mean `{word}`?"));
+        } else if phrases.iter().any(|p| p == "a direction") {
+            help = Some(format!("the directions are {}", quoted_list(DIRECTIONS)));
         } else if phrases.iter().any(|p| p == "the end of the declaration")
             && DECLARATIONS.contains(&found)
         {
@@ -500,6 +515,15 @@ fn content_end(chunk: &str) -> usize {
         offset += line.len();
     }
     end
+}
+
+/// `a`, `b` and `c`.
+fn quoted_list(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 /// A character as it can be shown in a message.

@@ -43,7 +43,11 @@ pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
             Err(error) => {
                 // A place past the last character (the end of a file with no
                 // final line break) is shown on that character's end.
-                let mut diag = expected::syntax_error(error, chunk, shift);
+                // The line after the declaration, which may be one that
+                // was meant to continue it.
+                let after = &text[(start + chunk.len()).min(text.len())..];
+                let next_line = after.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                let mut diag = expected::syntax_error(error, chunk, shift, next_line);
                 let end = text.len() as u32;
                 diag.span.end = diag.span.end.min(end);
                 diag.span.start = diag.span.start.min(diag.span.end);
