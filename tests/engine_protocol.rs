@@ -108,7 +108,7 @@ fn a_move_with_the_wrong_sign_for_taking_says_how_it_is_written() {
     assert!(
         answers[2].starts_with("? `b1xb3` is written `b1-b3` here: it takes nothing"),
         "{}",
-        answers[3]
+        answers[2]
     );
 }
 
