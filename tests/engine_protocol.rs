@@ -245,9 +245,11 @@ fn stop_ends_the_go_before_it() {
             b"game gomoku\n\
               set threads 1\n\
               1 stop\n\
-              2 go iterations 4000000000\n\
-              3 stop\n\
-              4 go iterations 300\n\
+              2 go iterations 300\n\
+              3 go iterations 4000000000\n\
+              4 stop\n\
+              5 go iterations 300\n\
+              6 stop now\n\
               quit\n",
         )
         .expect("send");
@@ -256,7 +258,7 @@ fn stop_ends_the_go_before_it() {
     drop(watchdog);
     let out = String::from_utf8_lossy(&out.stdout);
     let answers: Vec<&str> = out.split("\n\n").collect();
-    assert_eq!(answers.len(), 8, "{out}");
+    assert_eq!(answers.len(), 10, "{out}");
     let iterations = |answer: &str| -> u64 {
         let words: Vec<&str> = answer.split_whitespace().collect();
         let at = words
@@ -267,11 +269,15 @@ fn stop_ends_the_go_before_it() {
     };
     // A `stop` with nothing to stop is answered all the same.
     assert_eq!(answers[2], "=1");
-    assert!(answers[3].starts_with("=2 "), "{}", answers[3]);
-    assert!(iterations(answers[3]) < 4_000_000_000, "{}", answers[3]);
-    assert_eq!(answers[4], "=3");
-    // The next search runs its whole budget.
-    assert_eq!(iterations(answers[5]), 300, "{}", answers[5]);
+    // A `go` waiting behind another is not stopped by a `stop` sent after
+    // the later one.
+    assert_eq!(iterations(answers[3]), 300, "{}", answers[3]);
+    assert!(answers[4].starts_with("=3 "), "{}", answers[4]);
+    assert!(iterations(answers[4]) < 4_000_000_000, "{}", answers[4]);
+    assert_eq!(answers[5], "=4");
+    // A refused `stop` stops nothing.
+    assert_eq!(iterations(answers[6]), 300, "{}", answers[6]);
+    assert_eq!(answers[7], "?6 `stop` takes nothing after it");
 }
 
 #[test]
@@ -445,8 +451,8 @@ fn a_position_where_every_move_loses_at_once_is_told_lost() {
     );
 }
 
-/// A position with one legal move, which ends the game, is told as won,
-/// drawn or lost, not as unknown.
+/// A position with one legal move, which ends the game or lets the other
+/// player win at once, is told as won, drawn or lost, not as unknown.
 #[test]
 fn a_single_move_that_ends_the_game_is_told_proven() {
     let answers = session(
@@ -463,6 +469,21 @@ fn a_single_move_that_ends_the_game_is_told_proven() {
     );
     assert!(
         answers[4].starts_with("= a3 value 1.000 proven win"),
+        "{answers:?}"
+    );
+    // Horizontal's one domino leaves it with no move after Vertical's.
+    let answers = session(
+        "game domineering\n\
+         position start moves a2/a3 d6/e6 h7/h8 e1/f1 f3/f4 e2/f2 c6/c7 e7/f7 g6/g7 e5/f5 \
+         d3/d4 g2/h2 b2/b3 a8/b8 c1/c2 c8/d8 b4/b5 f8/g8 b6/b7 a1/b1 a6/a7 c5/d5 h3/h4 g1/h1 \
+         a4/a5\n\
+         moves\n\
+         go iterations 300\n\
+         quit\n",
+    );
+    assert_eq!(answers[2], "= g5/h5");
+    assert!(
+        answers[3].starts_with("= g5/h5 value 0.000 proven loss iterations 0 "),
         "{answers:?}"
     );
 }

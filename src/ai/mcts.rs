@@ -551,12 +551,9 @@ fn search(
     if tree.nodes[0].children.is_empty() {
         return Ok(None);
     }
-    if tree.nodes[0].children.len() == 1 {
-        // The only move, told as won, drawn or lost where it ends the game.
-        if tree.solver {
-            let mut listings = 0;
-            with_deadline(far_future(), || tree.prove_stuck_children(0, &mut listings));
-        }
+    // The solver looks at the only move's replies too, to tell it won,
+    // drawn or lost; then no iteration runs, the choice being made.
+    if tree.nodes[0].children.len() == 1 && !tree.solver {
         return Ok(Some(tree.choice(0)));
     }
     let mut keys = history.to_vec();

@@ -2,7 +2,9 @@
 //! once with the best move it has found (as a "move now"), instead of
 //! gamut ending mid-game. A second Ctrl-C during the same search ends
 //! gamut as usual, should the search be in a listing that does not look
-//! at the request.
+//! at the request. What was typed meanwhile is kept: a terminal drops
+//! its unread input at Ctrl-C unless told not to (`NOFLSH`), which it is
+//! while the handler is held.
 
 use std::sync::OnceLock;
 
@@ -21,6 +23,9 @@ pub(super) fn ctrl_c() -> Stop {
 pub(super) struct Interrupt {
     #[cfg(unix)]
     previous: libc::sigaction,
+    /// The terminal's settings before `NOFLSH`, when standard input is one.
+    #[cfg(unix)]
+    terminal: Option<libc::termios>,
 }
 
 #[cfg(unix)]
@@ -40,7 +45,8 @@ impl Interrupt {
         {
             // SAFETY: `sigaction` is given a zeroed, then filled, action
             // whose handler only stores to an atomic, and a place for the
-            // action it replaces.
+            // action it replaces; `tcgetattr` fills a zeroed `termios`,
+            // used only where it succeeded.
             unsafe {
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = on_ctrl_c as *const () as libc::sighandler_t;
@@ -49,7 +55,16 @@ impl Interrupt {
                 libc::sigemptyset(&raw mut action.sa_mask);
                 let mut previous: libc::sigaction = std::mem::zeroed();
                 libc::sigaction(libc::SIGINT, &raw const action, &raw mut previous);
-                Interrupt { previous }
+                // Lines typed ahead while the computer thinks are read
+                // after it: Ctrl-C must not throw them away.
+                let mut terminal: libc::termios = std::mem::zeroed();
+                let terminal = (libc::tcgetattr(libc::STDIN_FILENO, &raw mut terminal) == 0)
+                    .then_some(terminal);
+                if let Some(mut keep_input) = terminal {
+                    keep_input.c_lflag |= libc::NOFLSH;
+                    libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &raw const keep_input);
+                }
+                Interrupt { previous, terminal }
             }
         }
         #[cfg(not(unix))]
@@ -65,9 +80,13 @@ impl Interrupt {
 impl Drop for Interrupt {
     fn drop(&mut self) {
         #[cfg(unix)]
-        // SAFETY: puts back the action `catch` replaced.
+        // SAFETY: puts back the action and the terminal settings `catch`
+        // replaced.
         unsafe {
             libc::sigaction(libc::SIGINT, &raw const self.previous, std::ptr::null_mut());
+            if let Some(terminal) = &self.terminal {
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, terminal);
+            }
         }
         ctrl_c().clear();
     }

@@ -858,13 +858,15 @@ impl Session<'_> {
                 let name = &self.engine.rules().players[p].name;
                 let history = self.game.history_keys();
                 let thinking = spinner(&format!("{name} is thinking"));
-                let interrupt = Interrupt::catch();
+                // With no one to hand the game back to (two computer
+                // seats), Ctrl-C ends gamut, as it always did.
+                let interrupt = self.seats.contains(&Seat::Human).then(Interrupt::catch);
                 let found =
                     searcher.choose(self.engine, self.game.position(), &history, &mut self.rng);
                 if let Some(bar) = thinking {
                     bar.finish_and_clear();
                 }
-                if interrupt.pressed() {
+                if interrupt.as_ref().is_some_and(Interrupt::pressed) {
                     outln!("Stopped: {name} plays the best move it has found.");
                 }
                 match found {

@@ -68,8 +68,10 @@ struct Settings {
 
 /// Which `go` a `stop` stops. The reader sees a `stop` while the `go`
 /// before it may not have begun: a `stop` stops the last `go` read before
-/// it, whether that runs already (the reader asks its search to stop) or
-/// is still to come (it asks as it begins).
+/// it (and only that one), whether that runs already (the reader asks its
+/// search to stop) or is still to come (it asks as it begins). A script
+/// piped in whole (`go …` then `quit`, or the end of the input) still
+/// has each `go` searched in full.
 #[derive(Clone, Default)]
 struct Stopping {
     counts: Arc<Mutex<StopCounts>>,
@@ -80,8 +82,8 @@ struct Stopping {
 struct StopCounts {
     /// The `go` commands read.
     gos_read: u64,
-    /// Every `go` up to this one is to stop.
-    stopped_up_to: u64,
+    /// The `go`s a `stop` came after, not yet begun or running.
+    stopped: std::collections::BTreeSet<u64>,
     /// The `go` being answered.
     running: Option<u64>,
 }
@@ -91,18 +93,24 @@ impl Stopping {
         self.counts.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The reader read a line with this command word.
-    fn read(&self, command: Option<&str>) {
+    /// The reader read `line`.
+    fn read(&self, line: &str) {
         let mut counts = self.counts();
-        match command {
-            Some("go") => counts.gos_read += 1,
-            Some("stop") => {
-                counts.stopped_up_to = counts.gos_read;
-                if counts.running == Some(counts.gos_read) {
-                    self.stop.request();
-                }
+        let (stops, goes) = match id_and_command(line) {
+            // Only a `stop` that is answered `=` stops anything.
+            (_, Some("stop")) => (is_bare(line), false),
+            (_, Some("go")) => (false, true),
+            _ => (false, false),
+        };
+        if goes {
+            counts.gos_read += 1;
+        }
+        if stops && counts.gos_read > 0 {
+            let last = counts.gos_read;
+            counts.stopped.insert(last);
+            if counts.running == Some(last) {
+                self.stop.request();
             }
-            _ => {}
         }
     }
 
@@ -110,7 +118,9 @@ impl Stopping {
     fn begin(&self, n: u64) {
         let mut counts = self.counts();
         counts.running = Some(n);
-        if counts.stopped_up_to >= n {
+        // Earlier `go`s are over: their stops are spent.
+        counts.stopped = counts.stopped.split_off(&n);
+        if counts.stopped.contains(&n) {
             self.stop.request();
         } else {
             self.stop.clear();
@@ -121,6 +131,12 @@ impl Stopping {
         self.counts().running = None;
         self.stop.clear();
     }
+}
+
+/// Whether a line is its command alone (with an id or not).
+fn is_bare(line: &str) -> bool {
+    let (id, _) = id_and_command(line);
+    line.split_whitespace().count() == 1 + usize::from(id.is_some())
 }
 
 /// A line's id (digits) and command word, as both the reader and the
@@ -149,7 +165,7 @@ pub(super) fn run() -> i32 {
         loop {
             let line = read_line(&mut stdin);
             if let Some(Ok(text)) = &line {
-                reader.read(id_and_command(text).1);
+                reader.read(text);
             }
             let end = line.is_none();
             if lines.send(line).is_err() || end {
@@ -731,6 +747,6 @@ perft N [time S]      count the leaves of the game tree N moves deep (within 60 
 go [time S] [iterations N] [level L] [player mcts|uct]
                       the computer's move: MOVE value V proven win|draw|loss|none iterations N line M...
 stop                  sent while a go searches: it answers now with what it found
-set seed|threads|time|iterations|level|player VALUE   a setting for later commands
+set seed|threads|time|iterations|level|player VALUE ...   settings for later commands, one or several
 protocol_version, name, version, list_commands, help, quit
 ";
