@@ -278,3 +278,29 @@ fn no_move_is_written_as_another_moves_way_reads() {
     let game = gamut::engine::Game::new(&jumps);
     assert_eq!(game.legal_notations(), ["a1-a3"]);
 }
+
+/// A clause after a placement's region list is read as a clause, not as
+/// one more region (`dropping` is a word of the language, as every
+/// clause's first word is).
+#[test]
+fn a_clause_after_a_list_of_regions_is_a_clause() {
+    let engine = common::engine_of(
+        "board 4 x 4\nplayers A, B\nreserve 3 each\n\
+         move place on (file a, file b), dropping down\n",
+    );
+    let game = gamut::engine::Game::new(&engine);
+    assert_eq!(game.legal_notations(), ["a1", "b1"]);
+}
+
+/// An entry never pushes a neutral piece: a run to push that holds one
+/// makes the entry no move (it panicked).
+#[test]
+fn an_entry_never_pushes_a_neutral_piece() {
+    let engine = common::engine_of(
+        "board 3 x 1\nplayers A, B\npieces stone, neutral block\n\
+         setup\n  A stone on a1\n  block on b1\nreserve 2 stone each\n\
+         move enter stone at a1 pushing right\nmove place stone\n",
+    );
+    let game = gamut::engine::Game::new(&engine);
+    assert_eq!(game.legal_notations(), ["c1"]);
+}

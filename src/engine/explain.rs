@@ -94,6 +94,22 @@ impl Engine {
                 if line_full {
                     return Some("that line is full".into());
                 }
+                let pushes_neutral =
+                    part0
+                        .iter()
+                        .filter_map(|o| o.action.entries())
+                        .any(|entries| {
+                            entries[player].iter().any(|l| {
+                                l.cells[0] == *c
+                                    && l.cells
+                                        .iter()
+                                        .take_while(|x| !pos.is_empty(**x))
+                                        .any(|x| pos.neutral.contains(*x))
+                            })
+                        });
+                if pushes_neutral {
+                    return Some("the entry would push a neutral piece, which never moves".into());
+                }
                 Some(format!(
                     "{} is not an entry cell in that direction",
                     board.cell_name(*c)

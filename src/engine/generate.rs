@@ -549,8 +549,9 @@ impl Engine {
                 let occupied = pos.occupied();
                 for kind in self.kinds_in_reserve(option, pos, player) {
                     for (i, line) in entries[player].iter().enumerate() {
-                        // A full line takes no entry.
-                        if line.set.is_subset(&occupied) {
+                        // A full line takes no entry, nor one whose run
+                        // to push holds a neutral piece, which never moves.
+                        if line.set.is_subset(&occupied) || pushes_neutral(pos, &line.cells) {
                             continue;
                         }
                         out.push(base.entering(kind, i as u16, line.cells[0]));
@@ -1183,4 +1184,14 @@ fn returnable(
 /// The distances a move may cover from a stack of height `n`.
 fn bounds(distance: &Distance, n: u32) -> (u32, u32) {
     (distance.min, distance.max.unwrap_or(n))
+}
+
+/// Whether the run an entry pushes (from the entry cell up to the first
+/// empty cell of its line) holds a neutral piece.
+fn pushes_neutral(pos: &Position, line: &[Cell]) -> bool {
+    !pos.neutral.is_empty()
+        && line
+            .iter()
+            .take_while(|c| !pos.is_empty(**c))
+            .any(|c| pos.neutral.contains(*c))
 }
