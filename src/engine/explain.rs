@@ -100,11 +100,7 @@ impl Engine {
                         .filter_map(|o| o.action.entries())
                         .any(|entries| {
                             entries[player].iter().any(|l| {
-                                l.cells[0] == *c
-                                    && l.cells
-                                        .iter()
-                                        .take_while(|x| !pos.is_empty(**x))
-                                        .any(|x| pos.neutral.contains(*x))
+                                l.cells[0] == *c && super::generate::pushes_neutral(pos, &l.cells)
                             })
                         });
                 if pushes_neutral {

@@ -1188,7 +1188,7 @@ fn bounds(distance: &Distance, n: u32) -> (u32, u32) {
 
 /// Whether the run an entry pushes (from the entry cell up to the first
 /// empty cell of its line) holds a neutral piece.
-fn pushes_neutral(pos: &Position, line: &[Cell]) -> bool {
+pub(super) fn pushes_neutral(pos: &Position, line: &[Cell]) -> bool {
     !pos.neutral.is_empty()
         && line
             .iter()
