@@ -263,7 +263,8 @@ pub(super) fn merge(
     // counting declarations that failed to parse.
     let mut newest: HashMap<&'static str, usize> = HashMap::new();
     for (layer, keyword) in unparsed {
-        newest.insert(keyword, layer);
+        let newest = newest.entry(keyword).or_insert(layer);
+        *newest = (*newest).max(layer);
     }
     let mut first_in_layer: HashMap<(&'static str, usize), Span> = HashMap::new();
     let mut region_newest: HashMap<String, usize> = HashMap::new();
