@@ -104,7 +104,7 @@ pub(super) fn declaration_line(text: &str, at: usize) -> &str {
 /// The keywords of singular declarations that failed to parse (`G002`,
 /// `G003`) in a file, by their first word.
 fn unparsed_keywords(text: &str, diags: &[Diagnostic]) -> Vec<&'static str> {
-    const SINGULAR: [(&str, &str); 12] = [
+    const SINGULAR: [(&str, &str); 14] = [
         ("game", "game"),
         ("board", "board"),
         ("players", "players"),
@@ -117,6 +117,8 @@ fn unparsed_keywords(text: &str, diags: &[Diagnostic]) -> Vec<&'static str> {
         ("precedence", "precedence"),
         ("captures", "captures are mandatory"),
         ("limit", "limit group size"),
+        ("after", "after each move remove disconnected pieces"),
+        ("illegal", "illegal if both players win"),
     ];
     diags
         .iter()
@@ -406,5 +408,38 @@ pub(super) fn file_start(file: FileId) -> Span {
         file,
         start: 0,
         end: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every singular declaration that fails to parse is still known by its
+    /// keyword, so that it replaces its parent's all the same.
+    #[test]
+    fn failed_singular_declarations_are_known_by_keyword() {
+        let lines = [
+            ("board 8 by 8", "board"),
+            ("setup\nWhite on a1", "setup"),
+            ("when stuck lsoe", "when stuck"),
+            (
+                "captures are mandatory takign the most",
+                "captures are mandatory",
+            ),
+            ("limit group size to", "limit group size"),
+            (
+                "after each move remove disconnected piece",
+                "after each move remove disconnected pieces",
+            ),
+            ("illegal if both player win", "illegal if both players win"),
+        ];
+        for (line, keyword) in lines {
+            let mut sources = Sources::default();
+            let text = format!("players A, B\n{line}\n");
+            let file = sources.add("t.game", text.clone());
+            let (_, diags) = parse(&text, file);
+            assert_eq!(unparsed_keywords(&text, &diags), [keyword], "{line:?}");
+        }
     }
 }

@@ -376,6 +376,32 @@ fn check_jump_legs(ch: &mut Checker, legs: &[ast::JumpLegWords], ctx: &Context) 
     out
 }
 
+/// For two different clauses of one family given to one option, which
+/// to keep: a move flanks one way, and is tied to the last piece one way.
+fn which_of_two(first: &Clause, second: &Clause) -> Option<&'static str> {
+    match (first, second) {
+        (
+            Clause::Flanking {
+                convert, adjacent, ..
+            },
+            Clause::Flanking {
+                convert: convert2,
+                adjacent: adjacent2,
+                ..
+            },
+        ) if (convert, adjacent) != (convert2, adjacent2) => Some(
+            "keep one of `converting` and `capturing`, with `flanked` or `adjacent`: \
+             a piece's arrival converts or captures, one way",
+        ),
+        (Clause::NearLast { sight, .. }, Clause::NearLast { sight: sight2, .. })
+            if sight != sight2 =>
+        {
+            Some("keep `next to` or `in sight of`: the act is tied to the last piece one way")
+        }
+        _ => None,
+    }
+}
+
 /// The clauses of an option, each checked against the primitive it is
 /// given to, written into `rule`.
 fn apply_clauses(
@@ -395,8 +421,13 @@ fn apply_clauses(
             |c: &Clause| std::mem::discriminant(c) == std::mem::discriminant(&clause.node);
         if let Some(first) = option.clauses[..i].iter().find(|c| same_kind(&c.node)) {
             ch.diags.push(
-                Diagnostic::new(Kind::ClauseTwice, clause.span)
-                    .with_note(first.span, "first given here"),
+                Diagnostic::new(
+                    Kind::ClauseTwice {
+                        choose: which_of_two(&first.node, &clause.node),
+                    },
+                    clause.span,
+                )
+                .with_note(first.span, "first given here"),
             );
             continue;
         }

@@ -444,7 +444,11 @@ impl Code {
                 "five-parts",
             ),
             Code::G057 => ("G057", "a jump with more than 8 legs", "nine-jump-legs"),
-            Code::G058 => ("G058", "a clause given twice to one move", "clause-twice"),
+            Code::G058 => (
+                "G058",
+                "a clause given twice to one move, or two flanking clauses, or both `next to` and `in sight of`",
+                "clause-twice",
+            ),
             Code::G059 => (
                 "G059",
                 "more than 255 options in one part of a turn (`move` lines, or the options of one `then`)",
@@ -873,8 +877,12 @@ pub enum Kind {
         /// The limit that was passed.
         max: usize,
     },
-    /// G058: a clause given twice.
-    ClauseTwice,
+    /// G058: a clause given twice, or two clauses of which a move takes
+    /// one (`converting flanked enemies, capturing flanked enemies`).
+    ClauseTwice {
+        /// For two different clauses of one family: which one to keep.
+        choose: Option<&'static str>,
+    },
     /// G059: too many options in a part.
     TooManyOptions {
         /// The limit that was passed.
@@ -1013,7 +1021,7 @@ impl Kind {
             Kind::PushInwardFromInside { .. } => Code::G055,
             Kind::TooManyParts { .. } => Code::G056,
             Kind::TooManyJumpLegs { .. } => Code::G057,
-            Kind::ClauseTwice => Code::G058,
+            Kind::ClauseTwice { .. } => Code::G058,
             Kind::TooManyOptions { .. } => Code::G059,
             Kind::NetworkEndsOverlap => Code::G060,
             Kind::JumpOverEmpty => Code::G061,
@@ -1157,7 +1165,10 @@ impl Kind {
             Kind::TooManyJumpLegs { max } => {
                 format!("a jump has at most {max} kinds of single jump")
             }
-            Kind::ClauseTwice => "this clause is already given for this move".into(),
+            Kind::ClauseTwice { choose: None } => "this clause is already given for this move".into(),
+            Kind::ClauseTwice { choose: Some(_) } => {
+                "a move takes only one clause of this kind".into()
+            }
             Kind::TooManyOptions { max } => {
                 format!("one part of a turn has at most {max} options")
             }
@@ -1365,7 +1376,8 @@ impl Kind {
             }
             Kind::TooManyParts { .. } => "merge some `then` parts".into(),
             Kind::TooManyJumpLegs { .. } => "merge legs that jump alike".into(),
-            Kind::ClauseTwice => "give each clause once".into(),
+            Kind::ClauseTwice { choose: None } => "give each clause once".into(),
+            Kind::ClauseTwice { choose: Some(which) } => (*which).into(),
             Kind::TooManyOptions { .. } => {
                 "list several directions or regions in one option instead".into()
             }

@@ -441,7 +441,25 @@ pub(super) fn syntax_error(
         }
     } else if !found.is_empty() {
         let bare_number = found.chars().all(|c| c.is_ascii_digit());
-        if bare_number && phrases.iter().any(|p| p.starts_with("a distance")) {
+        let after_comma = chunk[..pos].trim_end().ends_with(',');
+        if found == "to"
+            && word_before(chunk, pos).is_some_and(|(_, w)| w == "up")
+            && phrases.iter().any(|p| p.starts_with("a distance"))
+        {
+            // `step up to height forward`: `up` is also a direction.
+            help = Some(
+                "`up` was read as a direction: a distance comes after the directions, \
+                 as in `step forward up to height`"
+                    .to_string(),
+            );
+        } else if found == "onto" && after_comma {
+            // `step forward, onto enemy`: the comma ends the directions.
+            help = Some(
+                "the targets follow the directions without a comma, as in \
+                 `step forward onto empty, enemy`"
+                    .to_string(),
+            );
+        } else if bare_number && phrases.iter().any(|p| p.starts_with("a distance")) {
             // `step forward 2`: a distance says how it counts.
             help = Some(format!(
                 "a distance says how it counts: `exactly {found}`, `up to {found}` or `1..{found}`"
