@@ -482,30 +482,34 @@ impl Kept {
         if self.nodes[at].position != *root {
             return None;
         }
-        // Move the subtree out, renumbered, parents before children.
-        let mut new_index = vec![usize::MAX; self.nodes.len()];
-        let mut order = vec![at];
-        new_index[at] = 0;
-        let mut i = 0;
-        while i < order.len() {
-            let n = order[i];
-            for &c in &self.nodes[n].children {
-                new_index[c] = order.len();
-                order.push(c);
+        // Keep the subtree in place, in its order: a node is created after
+        // its parent, so a node is in the subtree when its parent is, and
+        // the kept nodes stay parents before children.
+        let mut kept = self.nodes;
+        if at != 0 {
+            let mut new_index = vec![usize::MAX; kept.len()];
+            new_index[at] = 0;
+            let mut count = 1;
+            for n in at + 1..kept.len() {
+                if kept[n].parent.is_some_and(|p| new_index[p] != usize::MAX) {
+                    new_index[n] = count;
+                    count += 1;
+                }
             }
-            i += 1;
-        }
-        let mut slots: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
-        let mut kept = Vec::with_capacity(order.len());
-        for &n in &order {
-            let Some(mut node) = slots[n].take() else {
-                continue;
-            };
-            node.parent = node.parent.filter(|_| n != at).map(|p| new_index[p]);
-            for c in &mut node.children {
-                *c = new_index[*c];
+            let mut n = 0;
+            kept.retain(|_| {
+                n += 1;
+                new_index[n - 1] != usize::MAX
+            });
+            for node in &mut kept {
+                node.parent = node
+                    .parent
+                    .map(|p| new_index[p])
+                    .filter(|&p| p != usize::MAX);
+                for c in &mut node.children {
+                    *c = new_index[*c];
+                }
             }
-            kept.push(node);
         }
         kept[0].move_index = 0;
         // A root proven through a transposition, by moves below another
@@ -1703,6 +1707,66 @@ mod tests {
             let outcome = tree.mast_playout(0, &mut rng, 100, &mut keys, &mut played);
             assert_eq!(played.acts[0], (mover, winning), "seed {seed}");
             assert_eq!(outcome.unwrap(), Some(Outcome::Win(mover)), "seed {seed}");
+        }
+    }
+
+    /// The tree kept for the next search holds the nodes below the new
+    /// root, each once with its counts, linked as before, parents first;
+    /// a second search of the same position keeps the whole tree.
+    #[test]
+    fn the_kept_tree_is_the_part_below_the_new_root() {
+        let engine = engine("connect-four");
+        let mut game = Game::new(&engine);
+        game.play("d1").unwrap();
+        let (root, history) = (game.position().clone(), game.history_keys());
+        // The same search each time: one thread and a count of iterations.
+        let searched = || {
+            let mut searcher = Searcher::new(MctsConfig {
+                budget: Budget::Iterations(3000),
+                ..MctsConfig::default()
+            });
+            let mut rng = Rng::new(7);
+            searcher.choose(&engine, &root, &history, &mut rng).unwrap();
+            searcher.kept.unwrap()
+        };
+        let old = searched().nodes;
+        let same = searched().subtree_at(game.position(), &history).unwrap();
+        assert_eq!(same.len(), old.len());
+        // Two plies on, below the most visited reply of the most visited move.
+        let most_visited = |n: usize| {
+            *old[n]
+                .children
+                .iter()
+                .max_by(|a, b| old[**a].visits.total_cmp(&old[**b].visits))
+                .unwrap()
+        };
+        let (first, at) = (most_visited(0), most_visited(most_visited(0)));
+        assert!(!old[at].children.is_empty(), "a deep enough tree");
+        let mut below = vec![at];
+        let mut i = 0;
+        while i < below.len() {
+            below.extend(old[below[i]].children.iter().copied());
+            i += 1;
+        }
+        game.play_index(old[first].move_index);
+        game.play_index(old[at].move_index);
+        let tree = searched()
+            .subtree_at(game.position(), &game.history_keys())
+            .unwrap();
+        assert_eq!(tree.len(), below.len());
+        assert!(tree[0].position == *game.position() && tree[0].parent.is_none());
+        let mut old_visits: Vec<f64> = below.iter().map(|&n| old[n].visits).collect();
+        let mut new_visits: Vec<f64> = tree.iter().map(|n| n.visits).collect();
+        old_visits.sort_by(f64::total_cmp);
+        new_visits.sort_by(f64::total_cmp);
+        assert_eq!(old_visits, new_visits);
+        let mut out = Successors::default();
+        for (n, node) in tree.iter().enumerate().skip(1) {
+            let parent = node.parent.unwrap();
+            assert!(parent < n, "parents before children");
+            assert!(tree[parent].children.contains(&n));
+            engine.successors(&tree[parent].position, &mut out);
+            assert!(out.positions[node.move_index] == node.position, "node {n}");
         }
     }
 
