@@ -41,7 +41,13 @@ impl Library for Files {
             } else {
                 dir.join(format!("{target}.game"))
             };
-            if candidate.exists() {
+            // A file is never its own parent: `othello.game` that says
+            // `extends "othello"` means the shipped game.
+            let itself = candidate
+                .canonicalize()
+                .ok()
+                .is_some_and(|c| path.canonicalize().ok() == Some(c));
+            if candidate.exists() && !itself {
                 return match input::read_bounded(&candidate, input::MAX_GAME_BYTES) {
                     Ok(bytes) => Found::File {
                         name: candidate.display().to_string(),

@@ -35,6 +35,29 @@ fn a_folder_named_as_a_shipped_game_does_not_hide_it() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A file named as a shipped game that extends that name extends the
+/// shipped game, not itself; a cycle of two files is still an error.
+#[test]
+fn a_file_named_as_a_shipped_game_extends_the_shipped_game() {
+    let dir = common::scratch("named-as-shipped");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(
+        dir.join("othello.game"),
+        "extends \"othello\"\ngame \"Othello 6\"\nboard 6 x 6\n\
+         setup\n  White on c3, d4\n  Black on c4, d3\n",
+    )
+    .expect("write");
+    let (code, out, err) = common::gamut_in(&dir, &["perft", "othello.game", "2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("perft(2) = 12\n"), "{out}");
+    std::fs::write(dir.join("a.game"), "extends \"b\"\n").expect("write");
+    std::fs::write(dir.join("b.game"), "extends \"a\"\n").expect("write");
+    let (code, out, err) = common::gamut_in(&dir, &["validate", "a.game"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("error[G014]"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn validate_every_shipped_file_by_path() {
     let files: Vec<String> = std::fs::read_dir(manifest("games"))
