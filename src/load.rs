@@ -41,13 +41,15 @@ impl Library for Files {
             } else {
                 dir.join(format!("{target}.game"))
             };
-            // A file is never its own parent: `othello.game` that says
-            // `extends "othello"` means the shipped game.
-            let itself = candidate
-                .canonicalize()
-                .ok()
-                .is_some_and(|c| path.canonicalize().ok() == Some(c));
-            if candidate.exists() && !itself {
+            // A file is not its own parent where a shipped game has the
+            // name: `othello.game` that says `extends "othello"` means it.
+            let itself = || {
+                candidate
+                    .canonicalize()
+                    .is_ok_and(|c| path.canonicalize().is_ok_and(|p| p == c))
+            };
+            let shipped_meant = || games::shipped(target).is_some() && itself();
+            if candidate.exists() && !shipped_meant() {
                 return match input::read_bounded(&candidate, input::MAX_GAME_BYTES) {
                     Ok(bytes) => Found::File {
                         name: candidate.display().to_string(),

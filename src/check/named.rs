@@ -195,7 +195,7 @@ impl Checker {
     }
 }
 
-fn looks_like_cell(name: &str) -> bool {
+pub(super) fn looks_like_cell(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && !chars.as_str().is_empty()

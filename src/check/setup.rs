@@ -66,11 +66,18 @@ impl Checker {
                     Some(p) => Some(PlayerId::new(p)),
                     None if neutral_kind.is_some() => None,
                     None => {
-                        self.diags.push(unknown_player(
-                            item.player.span,
-                            &item.player.node,
-                            &ctx.player_names,
-                        ));
+                        let mut diag =
+                            unknown_player(item.player.span, &item.player.node, &ctx.player_names);
+                        if let Some(why) = setup_name_read_as(&item.player.node, ctx) {
+                            diag = Diagnostic::new(
+                                Kind::UnknownPlayer {
+                                    name: item.player.node.clone(),
+                                    suggestion: Suggestion::Explained(why),
+                                },
+                                item.player.span,
+                            );
+                        }
+                        self.diags.push(diag);
                         continue;
                     }
                 };
@@ -230,4 +237,21 @@ impl Checker {
         }
         reserve
     }
+}
+
+/// What a setup line's first word that names no player was meant as: a
+/// kind written without its player, or a cell after a missing comma
+/// (`White on d4 e5` reads `e5` as the next line's player).
+fn setup_name_read_as(name: &str, ctx: &Context) -> Option<String> {
+    let player = ctx.player_names.first().map_or("White", String::as_str);
+    if ctx.kinds.iter().any(|k| k == name) {
+        return Some(format!(
+            "`{name}` is a kind of piece: a setup line starts with its player, \
+             `{player} {name} on …`, unless the kind is `neutral {name}` in `pieces`"
+        ));
+    }
+    let cell_like = super::named::looks_like_cell(name);
+    cell_like.then(|| {
+        format!("`{name}` reads as a cell: the cells of a setup line are set off by commas (`on d4, e5`)")
+    })
 }

@@ -559,6 +559,8 @@ pub enum Suggestion {
     Nearest(String),
     /// Nothing near: the names there are (possibly none).
     Known(Vec<String>),
+    /// What the name reads as, and what to write instead.
+    Explained(String),
 }
 
 /// Where a place that is not on the board was named.
@@ -1254,6 +1256,11 @@ impl Kind {
             }
             Kind::NotUtf8 { .. } => "a game file is plain UTF-8 text".into(),
             Kind::UnclosedQuote => "end it with `\"` on the same line".into(),
+            Kind::WordAsName { word } if word == "piece" => {
+                "`piece` is the one kind of a game without `pieces`, and is not written: \
+                 declare the kinds, as in `pieces man, king`"
+                    .into()
+            }
             Kind::WordAsName { .. } => "choose another name".into(),
             Kind::NoBoard => "add a line such as `board 8 x 8`".into(),
             Kind::DeclaredTwice { keyword } if keyword == "extends" => {
@@ -1264,6 +1271,7 @@ impl Kind {
                 .into(),
             Kind::ExtendsNotFound { suggestion, .. } => match suggestion {
                 Suggestion::Nearest(n) => format!("did you mean the shipped game `{n}`?"),
+                Suggestion::Explained(why) => why.clone(),
                 Suggestion::Known(names) if names.is_empty() => {
                     "give a `.game` file next to this one".into()
                 }
@@ -1282,6 +1290,7 @@ impl Kind {
             Kind::UnknownPlayer { suggestion, .. } => match suggestion {
                 Suggestion::Nearest(n) => format!("did you mean `{n}`?"),
                 Suggestion::Known(players) => format!("the players are {}", players.join(" and ")),
+                Suggestion::Explained(why) => why.clone(),
             },
             Kind::UnknownRegion {
                 name,
@@ -1290,6 +1299,7 @@ impl Kind {
             } => match (cell, suggestion) {
                 (Some(lower), _) => format!("cells are written in lower case: `{lower}`"),
                 (None, Suggestion::Nearest(n)) => format!("did you mean `{n}`?"),
+                (None, Suggestion::Explained(why)) => why.clone(),
                 (None, Suggestion::Known(names)) if names.is_empty() => {
                     format!("define it with `region {name} = …`")
                 }
@@ -1299,6 +1309,7 @@ impl Kind {
             },
             Kind::UnknownPiece { suggestion, .. } => match suggestion {
                 Suggestion::Nearest(k) => format!("did you mean `{k}`?"),
+                Suggestion::Explained(why) => why.clone(),
                 Suggestion::Known(kinds) => format!(
                     "the pieces of this game are: {}; declare others with `pieces`",
                     kinds.join(", ")

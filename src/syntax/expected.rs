@@ -433,7 +433,11 @@ pub(super) fn syntax_error(
         // Said where the next line looks like the rest of this one, not
         // indented (`setup` then `White on c3` at column 1).
         let next_word = next_line.split_whitespace().next().unwrap_or("#");
-        if !next_word.starts_with('#') && !DECLARATIONS.contains(&next_word) {
+        if let Some((prev, next)) = cells_without_comma(&chunk[..pos]) {
+            help = Some(format!(
+                "a comma is missing between `{prev}` and `{next}`: cells are listed with commas"
+            ));
+        } else if !next_word.starts_with('#') && !DECLARATIONS.contains(&next_word) {
             help = Some(
                 "the declaration ends here; a declaration continues only on indented lines"
                     .to_string(),
@@ -452,6 +456,33 @@ pub(super) fn syntax_error(
                  as in `step forward up to height`"
                     .to_string(),
             );
+        } else if found == "the" && word_before(chunk, pos).is_some_and(|(_, w)| w == "ending") {
+            // `ending the move` is a promotion's.
+            help = Some(
+                "`ending the move` belongs to `promote … ending the move`; \
+                 a move's own clause is `ending in REGION`"
+                    .to_string(),
+            );
+        } else if found == "then"
+            && matches!(chunk.split_whitespace().next(), Some("move" | "then"))
+        {
+            // `move slide any, then must place …` on one line.
+            help =
+                Some("`then` begins a declaration of its own: start it on a new line".to_string());
+        } else if found == "or" {
+            help = Some(
+                "list the choices with commas instead of `or`, as in `onto empty, enemy`"
+                    .to_string(),
+            );
+        } else if found == "neutral" && chunk.split_whitespace().next() == Some("pieces") {
+            let kind = word_before(chunk, pos).map_or("arrow", |(_, w)| w);
+            help = Some(format!("`neutral` comes before the kind: `neutral {kind}`"));
+        } else if distance_word(found) && clause_so_far(chunk, pos).contains(" onto ") {
+            // `slide diagonal onto empty up to 3`.
+            help = Some(
+                "a distance comes before the targets, as in `slide diagonal up to 3 onto empty`"
+                    .to_string(),
+            );
         } else if found == "onto" && after_comma {
             // `step forward, onto enemy`: the comma ends the directions.
             help = Some(
@@ -463,6 +494,20 @@ pub(super) fn syntax_error(
             // `step forward 2`: a distance says how it counts.
             help = Some(format!(
                 "a distance says how it counts: `exactly {found}`, `up to {found}` or `1..{found}`"
+            ));
+        } else if let Some((prev, next)) = cells_without_comma(&chunk[..pos]) {
+            // `White on a1 b2` then `Black amazon on d4`: `b2` was read as
+            // the next line's player, and the parse stops further on.
+            help = Some(format!(
+                "a comma is missing between `{prev}` and `{next}`: cells are listed with commas"
+            ));
+        } else if looks_like_cell(found)
+            && word_before(chunk, pos).is_some_and(|(_, w)| looks_like_cell(w))
+        {
+            // `place on a1 b2`: a list of cells.
+            let (_, prev) = word_before(chunk, pos).unwrap_or_default();
+            help = Some(format!(
+                "a comma is missing between `{prev}` and `{found}`: cells are listed with commas"
             ));
         } else if comma_missing(chunk, pos) {
             // `then must place in sight of the last piece`: the clause is
@@ -564,6 +609,42 @@ fn word_before(chunk: &str, pos: usize) -> Option<(usize, &str)> {
         .map(|(i, _)| i)?;
     let word = &before[start..];
     (!word.is_empty()).then_some((start, word))
+}
+
+/// Two cells in a setup with only white space between them, the first
+/// such pair: `a1 b2` of `White on a1 b2`.
+fn cells_without_comma(text: &str) -> Option<(&str, &str)> {
+    if text.split_whitespace().next() != Some("setup") {
+        return None;
+    }
+    let words: Vec<&str> = text
+        .lines()
+        .flat_map(|l| l.split('#').next().unwrap_or("").split_whitespace())
+        .collect();
+    words
+        .windows(2)
+        .find(|w| looks_like_cell(w[0]) && looks_like_cell(w[1]))
+        .map(|w| (w[0], w[1]))
+}
+
+/// The first word of a distance: `up to 3`, `exactly 2`, `2..height`.
+fn distance_word(word: &str) -> bool {
+    matches!(word, "up" | "exactly") || word.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The declaration's text from the start of the clause holding `pos`
+/// (after the last comma before it) up to `pos`.
+fn clause_so_far(chunk: &str, pos: usize) -> &str {
+    let before = &chunk[..pos];
+    before.rfind(',').map_or(before, |i| &before[i + 1..])
+}
+
+/// A lower-case letter and digits, as a cell is named (`e5`).
+fn looks_like_cell(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
 }
 
 fn word_at(chunk: &str, pos: usize) -> &str {
