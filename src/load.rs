@@ -51,10 +51,19 @@ impl Library for Files {
             let shipped_meant = || games::shipped(target).is_some() && itself();
             if candidate.exists() && !shipped_meant() {
                 return match input::read_bounded(&candidate, input::MAX_GAME_BYTES) {
-                    Ok(bytes) => Found::File {
-                        name: candidate.display().to_string(),
-                        text: String::from_utf8_lossy(&bytes).into_owned(),
-                        origin: Origin::Path(candidate),
+                    // Read as text only if it is text: a parent in another
+                    // encoding would be misread (`Caf` and a Latin-1 byte).
+                    Ok(bytes) => match String::from_utf8(bytes) {
+                        Ok(text) => Found::File {
+                            name: candidate.display().to_string(),
+                            text,
+                            origin: Origin::Path(candidate),
+                        },
+                        Err(e) => Found::Unreadable(format!(
+                            "{} is not UTF-8 text (its byte {} is not): save it as UTF-8",
+                            candidate.display(),
+                            e.utf8_error().valid_up_to() + 1
+                        )),
                     },
                     Err(e) => {
                         Found::Unreadable(format!("cannot read {}: {e}", candidate.display()))
@@ -107,9 +116,17 @@ impl Library for Edited<'_> {
                 origin: Origin::Path(path),
             } => {
                 let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+                let text = (self.open)(&key).unwrap_or(text);
+                // The editor's text is held to the limit a file on disk is.
+                if text.len() as u64 > input::MAX_GAME_BYTES {
+                    return Found::Unreadable(format!(
+                        "{name} as the editor holds it is larger than {} MiB, more than gamut reads",
+                        input::MAX_GAME_BYTES >> 20
+                    ));
+                }
                 Found::File {
                     name,
-                    text: (self.open)(&key).unwrap_or(text),
+                    text,
                     origin: Origin::Path(path),
                 }
             }

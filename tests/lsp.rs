@@ -429,6 +429,13 @@ fn the_lifecycle_refuses_out_of_turn_requests_and_goes_on() {
     let odd = client.receive();
     assert_eq!(odd["error"]["code"], -32600, "{odd}");
     assert_eq!(odd["id"], Value::Null, "{odd}");
+    // A length past what a message may have is answered at once, before
+    // its body is read past (a client may wait for the answer).
+    client.send_raw(b"Content-Length: 70000000\r\n\r\n");
+    let huge = client.receive();
+    assert_eq!(huge["error"]["code"], -32600, "{huge}");
+    assert!(huge.to_string().contains("more than the"), "{huge}");
+    client.send_raw(&vec![b' '; 70_000_000]);
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
 }
@@ -495,6 +502,22 @@ fn a_variant_follows_its_open_parent_and_references_reach_it() {
         [("kid.game".to_string(), 1), ("base.game".to_string(), 3)],
         "{references}"
     );
+    // A parent grown in the editor past what gamut reads is not read for
+    // its variant either (its parse took gigabytes): the variant is told.
+    let huge = format!("{}move place on {}a1\n", broken, "a1, ".repeat(300_000));
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": base, "version": 3 },
+                "contentChanges": [{ "text": huge }] }),
+    );
+    let mut told = client.diagnostics(&kid);
+    for _ in 0..3 {
+        if told.to_string().contains("G016") {
+            break;
+        }
+        told = client.diagnostics(&kid);
+    }
+    assert!(told.to_string().contains("larger than 1 MiB"), "{told}");
     // Lines broken by `\r` alone: the error is on the second line.
     let cr = format!("file://{}/cr.game", dir.display());
     open(&mut client, &cr, "board 3 x 3\rplayers X, O board\r");

@@ -34,6 +34,13 @@ pub(super) enum Frame {
         code: i32,
         id: Value,
     },
+    /// A body too large to hold: why, and its length, to be read past
+    /// (with [`skip_body`]) once the error is answered, for a client that
+    /// waits for the answer before it sends the rest.
+    TooLarge {
+        why: String,
+        length: u64,
+    },
 }
 
 /// JSON-RPC's code for a body that is not JSON.
@@ -72,6 +79,15 @@ pub(super) fn stdio() -> (Connection, [JoinHandle<()>; 2]) {
                     eprintln!("gamut lsp: {why}");
                     if let Ok(mut out) = stdout.lock() {
                         let _ = write_error(&mut *out, &id, code, &why);
+                    }
+                }
+                Ok(Some(Frame::TooLarge { why, length })) => {
+                    eprintln!("gamut lsp: {why}");
+                    if let Ok(mut out) = stdout.lock() {
+                        let _ = write_error(&mut *out, &Value::Null, INVALID_REQUEST, &why);
+                    }
+                    if skip_body(&mut input, length).is_err() {
+                        return;
                     }
                 }
                 Ok(None) | Err(_) => return,
@@ -123,11 +139,8 @@ pub(super) fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> 
     }
     match length {
         None => Ok(Some(malformed("a frame without `Content-Length`".into()))),
-        Some(Err((why, skipped))) => {
-            // Read past a body too large to hold, a piece at a time.
-            io::copy(&mut input.take(skipped), &mut io::sink())?;
-            Ok(Some(malformed(why)))
-        }
+        Some(Err((why, 0))) => Ok(Some(malformed(why))),
+        Some(Err((why, length))) => Ok(Some(Frame::TooLarge { why, length })),
         Some(Ok(n)) => {
             let mut body = vec![0; n];
             if input.read_exact(&mut body).is_err() {
@@ -136,6 +149,11 @@ pub(super) fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> 
             Ok(Some(parse_body(&body)))
         }
     }
+}
+
+/// Reads past a body too large to hold, a piece at a time.
+pub(super) fn skip_body(input: &mut impl BufRead, length: u64) -> io::Result<u64> {
+    io::copy(&mut input.take(length), &mut io::sink())
 }
 
 /// A body as a message, or why it is none.
@@ -245,6 +263,10 @@ mod tests {
                 Frame::Message(Message::Notification(n)) => format!("note {}", n.method),
                 Frame::Message(Message::Response(_)) => "response".into(),
                 Frame::Malformed { why, id, .. } => format!("bad {id}: {why}"),
+                Frame::TooLarge { why, length } => {
+                    skip_body(&mut input, length).expect("reads");
+                    format!("bad null: {why}")
+                }
             });
         }
         out
