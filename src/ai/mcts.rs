@@ -146,6 +146,22 @@ const STUCK_LOOKAHEAD_FLOOR: usize = 1_000;
 /// and ends on a game whose every listing is near the limit of one.
 const LOOK_WORK: u64 = 16 * crate::engine::WORK_PER_LISTING;
 
+/// On a budget of iterations, the look's work for each iteration (within
+/// one listing's and [`LOOK_WORK`]): a small budget is a quick answer, and
+/// a game of slow listings once spent the whole of `LOOK_WORK`, a quarter
+/// of a minute, before `go iterations 1` (the shipped games spend a few
+/// thousand units a listing, so this is hundreds of listings each).
+const LOOK_WORK_PER_ITERATION: u64 = 50_000;
+
+/// The work the look before the iterations may spend on `budget`.
+fn look_work(budget: Budget) -> u64 {
+    match budget {
+        Budget::Time(_) => LOOK_WORK,
+        Budget::Iterations(n) => (u64::from(n) * LOOK_WORK_PER_ITERATION)
+            .clamp(crate::engine::WORK_PER_LISTING, LOOK_WORK),
+    }
+}
+
 /// How long the search may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
@@ -572,7 +588,7 @@ fn search(
                 STUCK_LOOKAHEAD.min((n as usize).max(STUCK_LOOKAHEAD_FLOOR)),
             ),
         };
-        let (looked, cut) = within_work(LOOK_WORK, || {
+        let (looked, cut) = within_work(look_work(config.budget), || {
             with_deadline(deadline, || {
                 tree.look_one_reply_ahead(&keys, until, max_listings, stop)
             })
@@ -1768,6 +1784,18 @@ mod tests {
             engine.successors(&tree[parent].position, &mut out);
             assert!(out.positions[node.move_index] == node.position, "node {n}");
         }
+    }
+
+    /// A small budget of iterations gets a small look: one listing's work
+    /// for `iterations 1`, growing with the budget up to the look's bound.
+    #[test]
+    fn the_look_ahead_grows_with_the_iterations() {
+        let per_listing = crate::engine::WORK_PER_LISTING;
+        assert_eq!(look_work(Budget::Iterations(1)), per_listing);
+        assert!(look_work(Budget::Iterations(200)) > per_listing);
+        assert!(look_work(Budget::Iterations(200)) < look_work(Budget::Iterations(1000)));
+        assert_eq!(look_work(Budget::Iterations(u32::MAX)), LOOK_WORK);
+        assert_eq!(look_work(Budget::Time(Duration::from_secs(1))), LOOK_WORK);
     }
 
     /// MAST takes the move of best mean, and draws among the moves that
