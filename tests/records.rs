@@ -124,6 +124,26 @@ fn a_record_of_a_game_file_is_opened_from_any_folder() {
     assert!(out.contains("Last move: Dark c3"), "{out}");
 }
 
+/// A record that would have to name its game by a path that is not UTF-8
+/// text is not saved (it could not be read back), and says where it can
+/// be; beside the game it names the game by its file name.
+#[cfg(unix)]
+#[test]
+fn a_game_in_a_folder_whose_name_is_not_text_is_saved_beside_it_or_not_at_all() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("records-not-text");
+    let folder = dir.join(std::ffi::OsStr::from_bytes(b"dir\xff"));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("g.game"), "extends \"tic-tac-toe\"\n").unwrap();
+    let input = "a1\nsave ../above.toml\nsave beside.toml\nquit\n";
+    let (code, out, err) = gamut_in(&folder, &["play", "g.game"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Not saved: the game's path"), "{out}");
+    assert!(!dir.join("above.toml").exists());
+    let text = std::fs::read_to_string(folder.join("beside.toml")).unwrap();
+    assert!(text.contains("source = \"g.game\""), "{text}");
+}
+
 #[test]
 fn replay_jumps_to_a_move_goes_back_and_stays_at_the_end() {
     let dir = scratch("records-replay");

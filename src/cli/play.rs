@@ -1002,17 +1002,18 @@ impl Session<'_> {
         }
     }
 
-    /// The game so far as a record to be saved at `file`.
-    fn record(&self, file: &Path) -> Record {
+    /// The game so far as a record to be saved at `file`, unless the
+    /// record cannot name the game from there.
+    fn record(&self, file: &Path) -> Result<Record, String> {
         let moves: Vec<String> = self
             .game
             .played()
             .map(|(pos, mv)| self.engine.notation(pos, mv))
             .collect();
         let rules = self.engine.rules();
-        Record {
+        Ok(Record {
             game: rules.name.clone(),
-            source: record::source_for(file, &self.source),
+            source: record::source_for(file, &self.source)?,
             rules_hash: self.meaning.hash.clone(),
             rules_parts: self.meaning.parts.clone(),
             players: (0..2)
@@ -1021,7 +1022,7 @@ impl Session<'_> {
             moves,
             result: self.result_word(),
             resigned: self.resigned.map(|p| rules.players[p].name.clone()),
-        }
+        })
     }
 
     /// Keeps the game in its automatic record after every change, so that
@@ -1030,8 +1031,11 @@ impl Session<'_> {
         let Some(path) = self.autosave.clone() else {
             return;
         };
-        if let Err(e) = record::save(&path, &self.record(&path), true) {
-            outln!("Could not keep the game: {}", shown(&e.to_string()));
+        let kept = self
+            .record(&path)
+            .and_then(|r| record::save(&path, &r, true).map_err(|e| e.to_string()));
+        if let Err(why) = kept {
+            outln!("Could not keep the game: {}", shown(&why));
             self.autosave = None;
         }
     }
@@ -1060,7 +1064,13 @@ impl Session<'_> {
         }
         let path_shown = shown(path);
         let file = record::expand_home(path);
-        let record = self.record(&file);
+        let record = match self.record(&file) {
+            Ok(record) => record,
+            Err(why) => {
+                outln!("Not saved: {}.", shown(&why));
+                return None;
+            }
+        };
         let mut saved = record::save(&file, &record, false);
         if let Err(RecordError::Exists(_)) = saved {
             let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));

@@ -325,23 +325,29 @@ pub(super) fn source_missing(record_path: &Path, source: &str, found: &str) -> O
 /// How a record saved at `record_path` names the game file `game`:
 /// relative to the record's folder when the game lies inside it, so the
 /// two can move together; else the game's full path. A shipped game's
-/// name (not a file) is kept as it is.
-pub(super) fn source_for(record_path: &Path, game: &str) -> String {
+/// name (not a file) is kept as it is. A path that is not UTF-8 text
+/// cannot be written in a record without being misread later: an error.
+pub(super) fn source_for(record_path: &Path, game: &str) -> Result<String, String> {
     if !Path::new(game).is_file() {
-        return game.to_string();
+        return Ok(game.to_string());
     }
     let Ok(game_path) = Path::new(game).canonicalize() else {
-        return game.to_string();
+        return Ok(game.to_string());
     };
     let dir = match record_path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    match dir.canonicalize() {
-        Ok(dir) => game_path.strip_prefix(&dir).map_or_else(
-            |_| game_path.display().to_string(),
-            |p| p.display().to_string(),
-        ),
-        Err(_) => game_path.display().to_string(),
-    }
+    let named = match dir.canonicalize() {
+        Ok(dir) => game_path.strip_prefix(&dir).unwrap_or(&game_path),
+        Err(_) => &game_path,
+    };
+    named.to_str().map(str::to_string).ok_or_else(|| {
+        format!(
+            "the game's path, {}, is not UTF-8 text, which a record cannot name: \
+             save the record in the game's folder, or move the game to a folder \
+             whose name is",
+            named.display()
+        )
+    })
 }
