@@ -259,7 +259,12 @@ impl Sources {
     pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
         let source = self.get(file);
         let (line, offset) = self.locate(file, offset);
-        let start = source.line_starts[line] as usize;
+        let mut start = source.line_starts[line] as usize;
+        // A byte order mark opens some files; editors do not show it, so
+        // it is no column.
+        if start == 0 && source.text.starts_with('\u{feff}') {
+            start = '\u{feff}'.len_utf8().min(offset);
+        }
         let col = if source.ascii {
             offset - start
         } else {

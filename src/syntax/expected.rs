@@ -129,6 +129,13 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
             "`reserve is empty`, `reserve is not empty` or `own pieces fill REGION`",
             &["reserve", "own"],
         ),
+        Rule::equals => ("`=`", &[]),
+        Rule::network_param | Rule::at_least_pieces | Rule::connectivity => (
+            "`at least N pieces` or `connected DIRECTION`",
+            &["at", "connected"],
+        ),
+        Rule::precedence_item => ("`mover` or `opponent`", &["mover", "opponent"]),
+        Rule::distance_bound => ("`height` or a number", &["height"]),
         Rule::EOI => ("the end of the declaration", &[]),
         _ => ("something else", &[]),
     };
@@ -400,7 +407,12 @@ pub(super) fn syntax_error(
         match chunk[pos..].chars().next() {
             None => "the end of the declaration".to_string(),
             Some('\n' | '\r') => "the end of the line".to_string(),
-            Some(c) if c.is_control() => format!("the character U+{:04X}", c as u32),
+            // Before a comment that ends the line (`a1, # c`).
+            Some(_) if only_trivia(&chunk[pos..]) => "the end of the line".to_string(),
+            // A character no one sees is named (a no-break space, U+00A0).
+            Some(c) if c.is_control() || !c.is_ascii() && (c.is_whitespace() || invisible(c)) => {
+                format!("the character U+{:04X}", c as u32)
+            }
             Some(c) => format!("`{c}`"),
         }
     } else {
@@ -637,6 +649,12 @@ fn distance_word(word: &str) -> bool {
 fn clause_so_far(chunk: &str, pos: usize) -> &str {
     let before = &chunk[..pos];
     before.rfind(',').map_or(before, |i| &before[i + 1..])
+}
+
+/// A character that shows nothing: zero-width spaces and joiners, the
+/// word joiner, the byte order mark.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
 }
 
 /// A lower-case letter and digits, as a cell is named (`e5`).

@@ -228,7 +228,7 @@ impl Shift {
             Rule::reserve_decl => DeclKind::Reserve(inner.map(|p| self.reserve_item(p)).collect()),
             Rule::region_decl => {
                 let name = self.ident(next(&mut inner));
-                let rest: Vec<P> = inner.collect();
+                let rest: Vec<P> = inner.filter(|p| p.as_rule() != Rule::equals).collect();
                 let (player, region) = match rest.len() {
                     2 => (
                         Some(self.ident(rest[0].clone())),
