@@ -304,3 +304,33 @@ fn an_entry_never_pushes_a_neutral_piece() {
     let game = gamut::engine::Game::new(&engine);
     assert_eq!(game.legal_notations(), ["c1"]);
 }
+
+/// `pass, then count` passes while either player can move: where the
+/// turn order gives the stuck player the next turn too, it passes both
+/// and the other player moves on; the game ends only when neither can.
+#[test]
+fn a_pass_then_count_looks_past_the_stuck_players_next_turn() {
+    let engine = common::engine_of(
+        "board 3 x 1\nplayers White, Black\nturns White, Black, Black\n\
+         setup\n  White on a1\n\
+         move step left, right onto empty\nwhen stuck pass, then count\n",
+    );
+    let mut game = gamut::engine::Game::new(&engine);
+    game.play("a1-b1").unwrap();
+    assert_eq!(game.legal_notations(), ["pass"]);
+    game.play("pass").unwrap();
+    assert_eq!(game.legal_notations(), ["pass"]);
+    game.play("pass").unwrap();
+    assert_eq!(game.legal_notations(), ["b1-c1", "b1-a1"]);
+    // With no piece of White's able to move either, it ends at once.
+    let stuck = common::engine_of(
+        "board 1 x 1\nplayers White, Black\nturns White, Black, Black\n\
+         setup\n  White on a1\n\
+         move step left, right onto empty\nwhen stuck pass, then count\n",
+    );
+    let game = gamut::engine::Game::new(&stuck);
+    assert_eq!(
+        game.status(),
+        gamut::engine::Status::Over(gamut::engine::Outcome::Win(gamut::rules::PlayerId::new(0)))
+    );
+}

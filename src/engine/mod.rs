@@ -524,15 +524,32 @@ impl Engine {
     }
 
     /// Where `pos` leads when its player, who has no legal way, passes, if
-    /// the rules let them (`when stuck pass`, or pass while the other
-    /// player can move).
+    /// the rules let them (`when stuck pass`, or pass while either player
+    /// can move).
     pub(super) fn stuck_pass(&self, pos: &Position) -> Option<Position> {
         if !self.rules.when_stuck.passes() {
             return None;
         }
         let mut next = pos.clone();
         self.end_turn(&mut next);
-        (self.rules.when_stuck == WhenStuck::Pass || self.can_move(&next)).then_some(next)
+        if self.rules.when_stuck == WhenStuck::Pass {
+            return Some(next);
+        }
+        // `pass, then …` ends the game when neither player can move. Where
+        // the order gives the stuck player the next turn too (`turns White,
+        // Black, Black`), the look goes on past its passes to the other
+        // player's turn: at most once round the order.
+        let mut ahead = next.clone();
+        for _ in 0..self.rules.turn_order.places() {
+            if self.can_move(&ahead) {
+                return Some(next);
+            }
+            if ahead.to_move() != pos.to_move() {
+                return None;
+            }
+            self.end_turn(&mut ahead);
+        }
+        None
     }
 
     /// `captures are mandatory`: when a listed move takes an enemy piece off
