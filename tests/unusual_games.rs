@@ -334,3 +334,19 @@ fn a_pass_then_count_looks_past_the_stuck_players_next_turn() {
         gamut::engine::Status::Over(gamut::engine::Outcome::Win(gamut::rules::PlayerId::new(0)))
     );
 }
+
+/// A move that several ways reach is named by the way of fewest acts:
+/// a placement on `b1`, not a placement on `a1` and a step to `b1`; the
+/// longer way is still read as that move.
+#[test]
+fn a_move_is_named_by_its_shortest_way() {
+    let engine = common::engine_of(
+        "board 2 x 1\nplayers White, Black\nreserve 2 each\n\
+         move place\nthen may step right onto empty\n",
+    );
+    let mut game = gamut::engine::Game::new(&engine);
+    assert_eq!(game.legal_notations(), ["b1", "a1"]);
+    game.play("a1/a1-b1").unwrap();
+    let (_, played) = game.played().next().unwrap();
+    assert_eq!(engine.notation(&engine.start(), played), "b1");
+}

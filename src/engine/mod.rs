@@ -254,6 +254,17 @@ impl Successors {
         }
     }
 
+    /// Names move `i` of the listing by another way of playing it.
+    fn replace(&mut self, i: usize, played: &Played) {
+        self.moves[i] = played.mv;
+        self.taken_at[i] = if played.captures() {
+            self.taken.push(played.taken);
+            (self.taken.len() - 1) as u32
+        } else {
+            u32::MAX
+        };
+    }
+
     /// Move `i` of the listing, with the pieces its acts take.
     fn played(&self, i: usize) -> Played {
         let taken = match self.taken_at[i] {
@@ -859,25 +870,24 @@ impl Engine {
             });
             return;
         }
-        if out.all_ways || self.leads_elsewhere(root, pos, key, out) {
-            out.keep(mv);
-            out.keys.push(key);
-            // Ending the turn moves only the turn on: the result stands.
-            out.results.push(pos.result);
+        let earlier = if out.all_ways {
+            None
+        } else {
+            self.same_as_earlier(root, pos, key, out)
+        };
+        match earlier {
+            None => {
+                out.keep(mv);
+                out.keys.push(key);
+                // Ending the turn moves only the turn on: the result stands.
+                out.results.push(pos.result);
+            }
+            // Of the ways to one position, the move is named by the one of
+            // fewest acts: a placement on `b1`, not a placement on `a1`
+            // and a step from there to `b1`.
+            Some(j) if mv.mv.len < out.moves[j].len => out.replace(j, mv),
+            Some(_) => {}
         }
-    }
-
-    /// Whether no move in `out` leads where `pos` does once its turn ends
-    /// (with `key`); if so, `key` is entered in the table for the move about
-    /// to be pushed.
-    fn leads_elsewhere(
-        &self,
-        root: &Position,
-        pos: &Position,
-        key: u64,
-        out: &mut Successors,
-    ) -> bool {
-        self.same_as_earlier(root, pos, key, out).is_none()
     }
 
     /// The index of a move in `out` that leads where `pos` does once its
