@@ -533,9 +533,15 @@ impl Session<'_> {
                     [] => 1,
                     [n] => match n.parse::<usize>() {
                         Ok(n) if n > 0 => n,
-                        _ => return Err("give `undo`, or `undo N` for N moves".to_string()),
+                        _ => {
+                            return Err(
+                                "give `undo`, or `undo N` for N moves, N at least 1".to_string()
+                            );
+                        }
                     },
-                    _ => return Err("give `undo`, or `undo N` for N moves".to_string()),
+                    _ => {
+                        return Err("give `undo`, or `undo N` for N moves, N at least 1".to_string());
+                    }
                 };
                 match self.game.moves().len() {
                     0 => Err("no move to take back".to_string()),

@@ -495,6 +495,16 @@ pub(super) fn syntax_error(
                 "a distance comes before the targets, as in `slide diagonal up to 3 onto empty`"
                     .to_string(),
             );
+        } else if found == "onto"
+            && clause_so_far(chunk, pos)
+                .split_whitespace()
+                .any(|w| w == "leap")
+        {
+            help = Some(
+                "a leap always lands on an empty cell, so it takes no targets; \
+                 to take on landing, add `capturing adjacent enemies` or a flank"
+                    .to_string(),
+            );
         } else if found == "onto" && after_comma {
             // `step forward, onto enemy`: the comma ends the directions.
             help = Some(
