@@ -540,7 +540,9 @@ impl Session<'_> {
                         }
                     },
                     _ => {
-                        return Err("give `undo`, or `undo N` for N moves, N at least 1".to_string());
+                        return Err(
+                            "give `undo`, or `undo N` for N moves, N at least 1".to_string()
+                        );
                     }
                 };
                 match self.game.moves().len() {
