@@ -24,6 +24,9 @@ pub struct Expected {
     pub region: bool,
     /// A quoted name may come next, as after `game` or `extends`.
     pub quoted: bool,
+    /// Only a region's name may come next: after `own`, `opponent's` or
+    /// a player's `'s`, which name whose region it is.
+    pub owned: bool,
 }
 
 /// What may be written at byte `offset` of `text`, where a word being
@@ -92,6 +95,11 @@ pub fn expected_at(text: &str, offset: usize) -> Option<Expected> {
             _ => {}
         }
     }
+    let before = cut.trim_end();
+    if out.name && (before.ends_with("'s") || before.split_whitespace().last() == Some("own")) {
+        out.owned = true;
+        out.region = true;
+    }
     Some(out)
 }
 
@@ -141,6 +149,34 @@ mod tests {
         let e = expected_at(text, text.len()).unwrap();
         assert!(e.region && e.name);
         assert!(e.words.contains(&"edge"));
+    }
+
+    /// After `own` or a possessive only a region's name may come.
+    #[test]
+    fn an_owned_region_is_only_a_region() {
+        for text in [
+            "move place on own ",
+            "move place on White's ",
+            "move place on opponent's ",
+        ] {
+            let e = expected_at(text, text.len()).unwrap();
+            assert!(e.owned && e.region, "{text}: {e:?}");
+        }
+        let text = "move place on ";
+        assert!(!expected_at(text, text.len()).unwrap().owned);
+    }
+
+    /// Every clause's first word, `inward` after `pushing`, the two
+    /// words of `precedence`.
+    #[test]
+    fn the_less_common_words_are_offered_too() {
+        let w = words("move place, |");
+        for word in ["converting", "dropping", "capturing", "only", "must"] {
+            assert!(w.contains(&word), "{word}: {w:?}");
+        }
+        let w = words("move enter at edge pushing |");
+        assert!(w.contains(&"inward") && w.contains(&"forward"), "{w:?}");
+        assert_eq!(words("precedence |"), ["mover", "opponent"]);
     }
 
     #[test]

@@ -32,6 +32,27 @@ const DIRECTIONS: &[&str] = &[
     "down-right",
 ];
 const TARGETS: &[&str] = &["empty", "friend", "enemy", "any"];
+
+/// What may follow `pushing`: `inward`, then the directions.
+const PUSH_DIRECTIONS: &[&str] = &[
+    "inward",
+    "forward",
+    "backward",
+    "sideways",
+    "forward-diagonal",
+    "backward-diagonal",
+    "orthogonal",
+    "diagonal",
+    "any",
+    "up",
+    "down",
+    "left",
+    "right",
+    "up-left",
+    "up-right",
+    "down-left",
+    "down-right",
+];
 const BUILTIN_REGIONS: &[&str] = &["board", "edge", "corners", "dark", "light", "forward-cone"];
 pub(super) const DECLARATIONS: &[&str] = &[
     "game",
@@ -108,6 +129,8 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
                 "next",
                 "in",
                 "moving",
+                "converting",
+                "dropping",
             ],
         ),
         Rule::condition => (
@@ -124,7 +147,7 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
         Rule::goal_outcome => ("`wins` or `loses`", &["wins", "loses"]),
         Rule::goal_owner => ("a player name or `each`", &["each"]),
         Rule::part_need => ("`may` or `must`", &["may", "must"]),
-        Rule::push_direction => ("`inward` or a direction", DIRECTIONS),
+        Rule::push_direction => ("`inward` or a direction", PUSH_DIRECTIONS),
         Rule::condition_test => (
             "`reserve is empty`, `reserve is not empty` or `own pieces fill REGION`",
             &["reserve", "own"],
@@ -694,6 +717,13 @@ fn join_or(items: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// `pushing` takes `inward` and every direction word.
+    #[test]
+    fn the_push_directions_are_inward_and_the_directions() {
+        assert_eq!(super::PUSH_DIRECTIONS[0], "inward");
+        assert_eq!(&super::PUSH_DIRECTIONS[1..], super::DIRECTIONS);
+    }
+
     use super::*;
 
     /// A syntax error names every keyword it expects as the user types it,

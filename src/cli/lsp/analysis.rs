@@ -279,7 +279,9 @@ impl Analysis {
         if expected.name {
             let mut seen = Vec::new();
             for def in &self.definitions {
-                if def.symbol == Symbol::Region && !expected.region {
+                if def.symbol == Symbol::Region && !expected.region
+                    || def.symbol != Symbol::Region && expected.owned
+                {
                     continue;
                 }
                 if seen.contains(&(def.symbol, &def.name)) {
@@ -729,5 +731,21 @@ goal each wins with chain between rank 1 and rank 3
             .collect();
         assert!(labels.contains(&"home".to_string()), "{labels:?}");
         assert!(labels.contains(&"edge".to_string()), "{labels:?}");
+    }
+
+    /// After `own` only regions: a player there is an error.
+    #[test]
+    fn completion_after_own_offers_regions_only() {
+        let text = format!("{GAME}move place on own ");
+        let labels: Vec<String> = analysis(&text)
+            .completions(text.len())
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert!(labels.contains(&"home".to_string()), "{labels:?}");
+        assert!(
+            !labels.iter().any(|l| l == "Dark" || l == "Light"),
+            "{labels:?}"
+        );
     }
 }
