@@ -350,3 +350,41 @@ fn a_move_is_named_by_its_shortest_way() {
     let (_, played) = game.played().next().unwrap();
     assert_eq!(engine.notation(&engine.start(), played), "b1");
 }
+
+/// A jump leg `at any distance` (a flying king): the piece jumped may be
+/// down the line past empty cells, the landing any empty cell beyond it
+/// before the next piece; a piece jumped blocks until the move ends.
+#[test]
+fn a_flying_jump_jumps_down_the_line_and_lands_anywhere_beyond() {
+    let listed = |setup: &str| {
+        let engine = common::engine_of(&format!(
+            "board 8 x 8\nplayers White, Black\npieces king\nsetup\n{setup}\n\
+             move step king diagonal onto empty\n\
+             move jump king over enemy diagonal at any distance, chained, capturing, \
+             must continue\ncaptures are mandatory\n"
+        ));
+        let mut moves = gamut::engine::Game::new(&engine).legal_notations();
+        moves.sort();
+        moves
+    };
+    // Over d4 onto e5 only (f6 is next), and on over f6 to g7 or h8.
+    assert_eq!(
+        listed("  White king on a1\n  Black king on d4, f6, b6"),
+        ["a1xg7(d4,f6)", "a1xh8(d4,f6)"]
+    );
+    // Over the adjacent b2 onto c3 only, then over d4 anywhere beyond.
+    assert_eq!(
+        listed("  White king on a1\n  Black king on b2, d4"),
+        [
+            "a1xe5(b2,d4)",
+            "a1xf6(b2,d4)",
+            "a1xg7(b2,d4)",
+            "a1xh8(b2,d4)"
+        ]
+    );
+    // Two enemies side by side cannot be jumped together.
+    assert_eq!(
+        listed("  White king on a1\n  Black king on c3, d4"),
+        ["a1-b2"]
+    );
+}

@@ -368,6 +368,7 @@ fn check_jump_legs(ch: &mut Checker, legs: &[ast::JumpLegWords], ctx: &Context) 
             over,
             dirs,
             at_most,
+            any_distance: leg.any_distance.is_some(),
             near,
             far,
             steps,

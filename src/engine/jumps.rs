@@ -1,9 +1,11 @@
 //! Jump moves: a piece jumps over the pieces next to it onto the empty
-//! cells beyond, perhaps many times in one move, never over one piece
-//! twice.
+//! cells beyond (or, by a leg `at any distance`, over the first piece down
+//! a line onto any empty cell past it), perhaps many times in one move,
+//! never over one piece twice; a piece jumped blocks until the move ends.
 //!
 //! Two routes find the same acts. The search walks every sequence of
-//! jumps, remembering the pieces it has jumped; capturing jumps need it,
+//! jumps, remembering the pieces it has jumped; capturing jumps and flying
+//! legs need it,
 //! since different sequences to one end take different pieces. A chained
 //! jump that captures nothing is named by its end alone, and a flood over
 //! cell sets finds every end of one piece at once. The flood cannot tell
@@ -63,6 +65,10 @@ impl Engine {
         // The pieces with a first jump at all: one step back from a piece
         // they may jump that has an empty cell beyond.
         let mut starts = B::NONE;
+        if jump.legs.iter().any(|leg| leg.any_distance) {
+            // A flying jump may start far from the piece it jumps.
+            starts = B::of(board.cells);
+        }
         for (l, leg) in jump.legs.iter().enumerate() {
             for dir in leg.dirs[player].iter() {
                 let back = dir.opposite();
@@ -148,7 +154,11 @@ pub(super) fn floods(rules: &Rules) -> Floods {
             legs,
             chained: true,
             capturing: false,
-        } if fits && !option.must_continue && !rules.promotions.iter().any(|p| p.ends_move) => {
+        } if fits
+            && !option.must_continue
+            && !rules.promotions.iter().any(|p| p.ends_move)
+            && !legs.iter().any(|leg| leg.any_distance) =>
+        {
             Flood::new(&rules.board, legs, player)
         }
         Action::Place { .. }
@@ -459,10 +469,30 @@ impl<B: Bitboard> Jumper<'_, B> {
         }
 
         let (player, i) = (self.player, at.index());
-        let must_continue = self.jump.option.must_continue;
+        let legs = self.jump.legs;
         let mut any = false;
-        for (l, leg) in self.jump.legs.iter().enumerate() {
+        for (l, leg) in legs.iter().enumerate() {
             if leg.at_most.is_some_and(|m| self.counts[l] >= m) {
+                continue;
+            }
+            if leg.any_distance {
+                // Along each direction past empty cells to the first
+                // piece, then any empty cell beyond it before the next:
+                // a piece jumped stays until the move ends, and blocks.
+                let (engine, free) = (self.engine, self.free);
+                for dir in leg.dirs[player].iter() {
+                    let mut ray = engine.rules.board.ray(at, dir);
+                    let Some(over) = ray.by_ref().find(|c| !free.has(*c)) else {
+                        continue;
+                    };
+                    if !self.over[l].and_not(jumped).has(over) {
+                        continue;
+                    }
+                    for land in ray.take_while(|c| free.has(*c)) {
+                        any = true;
+                        self.jump_to(l, over, land, jumped, depth);
+                    }
+                }
                 continue;
             }
             // Free cells two steps away, and jumpable pieces one step away:
@@ -482,23 +512,30 @@ impl<B: Bitboard> Jumper<'_, B> {
                     continue;
                 }
                 any = true;
-                let now = jumped.or(B::cell(over));
-                let goes_on = self.jump.chained && !self.stop.has(land);
-                if !must_continue || !goes_on {
-                    self.found(land, now.to_set());
-                }
-                if goes_on {
-                    self.counts[l] += 1;
-                    let went_on = self.search(land, now, depth + 1);
-                    self.counts[l] -= 1;
-                    // `must continue`: an end only where no jump goes on.
-                    if must_continue && !went_on {
-                        self.found(land, now.to_set());
-                    }
-                }
+                self.jump_to(l, over, land, jumped, depth);
             }
         }
         any
+    }
+
+    /// One jump by leg `l` over `over` onto `land`, with `jumped` jumped
+    /// before it: an end, and the chain's jumps from there.
+    fn jump_to(&mut self, l: usize, over: Cell, land: Cell, jumped: B, depth: usize) {
+        let must_continue = self.jump.option.must_continue;
+        let now = jumped.or(B::cell(over));
+        let goes_on = self.jump.chained && !self.stop.has(land);
+        if !must_continue || !goes_on {
+            self.found(land, now.to_set());
+        }
+        if goes_on {
+            self.counts[l] += 1;
+            let went_on = self.search(land, now, depth + 1);
+            self.counts[l] -= 1;
+            // `must continue`: an end only where no jump goes on.
+            if must_continue && !went_on {
+                self.found(land, now.to_set());
+            }
+        }
     }
 
     fn found(&mut self, land: Cell, jumped: CellSet) {

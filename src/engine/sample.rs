@@ -744,8 +744,9 @@ fn apart(a: &MoveRule, b: &MoveRule) -> bool {
                 ..
             },
         ) => PlayerId::BOTH.iter().all(|&p| x[p].0 & y[p].0 == 0),
-        (Jump { .. }, Step { distance, .. }) | (Step { distance, .. }, Jump { .. }) => {
-            odd_only(distance)
+        // A flying jump lands at any distance.
+        (Jump { legs, .. }, Step { distance, .. }) | (Step { distance, .. }, Jump { legs, .. }) => {
+            odd_only(distance) && !legs.iter().any(|leg| leg.any_distance)
         }
         // Chains straight along two different directions from one cell
         // never end on one cell.

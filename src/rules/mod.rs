@@ -587,6 +587,11 @@ pub struct JumpLeg {
     pub dirs: PerPlayer<DirSet>,
     /// `at most N times` (1 to 1000): how often the leg may be used in one move.
     pub at_most: Option<u32>,
+    /// `at any distance`: the piece jumped may lie past empty cells down
+    /// the line, and the jump land on any empty cell beyond it before the
+    /// next piece (a flying king's capture). `near` and `far` then hold
+    /// only the adjacent jumps.
+    pub any_distance: bool,
     /// `[player][cell]`: the cells one step from the cell along the leg's
     /// directions (those a jump from it passes over)...
     pub near: PerPlayer<Vec<CellSet>>,

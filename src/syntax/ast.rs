@@ -598,6 +598,9 @@ pub struct JumpLegWords {
     pub dirs: Vec<Spanned<DirWord>>,
     /// How often the leg may be used in one move: `once` is 1, `twice` 2, `N times` N.
     pub at_most: Option<Number>,
+    /// `at any distance`: the piece jumped may be further down the line,
+    /// and the landing any empty cell beyond it.
+    pub any_distance: Option<Span>,
     /// The leg's text, from `over` to its last word.
     pub span: Span,
 }

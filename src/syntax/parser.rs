@@ -612,9 +612,11 @@ impl Shift {
         let mut over = None;
         let mut dirs = Vec::new();
         let mut at_most = None;
+        let mut any_distance = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::target_kind => over = Some(self.target_kind(p)),
+                Rule::any_distance => any_distance = Some(self.of(&p)),
                 Rule::direction_list => dirs = self.dirs(p),
                 Rule::times => {
                     let span = self.of(&p);
@@ -632,6 +634,7 @@ impl Shift {
             over: over.expect("grammar: jump leg has a target"),
             dirs,
             at_most,
+            any_distance,
             span,
         }
     }
