@@ -181,7 +181,9 @@ fn list_names_every_shipped_game_with_a_line_each() {
             "{name}: {out}"
         );
     }
-    assert!(out.contains("network             Network: 8 x 8 board less 4 cells, Dark vs Light"));
+    assert!(
+        out.contains("network                 Network: 8 x 8 board less 4 cells, Dark vs Light")
+    );
 }
 
 #[test]

@@ -132,6 +132,10 @@ fn english_draughts() {
     run_suite("english-draughts");
 }
 #[test]
+fn international_draughts() {
+    run_suite("international-draughts");
+}
+#[test]
 fn connect_four() {
     run_suite("connect-four");
 }

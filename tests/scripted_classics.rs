@@ -544,3 +544,57 @@ fn the_rules_summary_names_captures_promotions_and_precedence() {
     );
     assert!(!summary.contains("mandatory"), "{summary}");
 }
+
+fn international(setup: &str) -> gamut::engine::Engine {
+    engine_of(&format!(
+        "extends \"international-draughts\"\nsetup\n{setup}"
+    ))
+}
+
+/// A king captures flying, and of the captures only those taking the
+/// most pieces are legal: here the king's two-piece chain, not the man's
+/// single capture.
+#[test]
+fn international_draughts_a_flying_king_takes_the_most() {
+    let engine =
+        international("  White king on a1\n  White man on g1\n  Black man on d4, f6, h2, j10\n");
+    let moves = legal(&Game::new(&engine));
+    // Over d4 onto e5 only (f6 is next), then over f6 to any cell before
+    // j10, or down over h2 to i1; g1xi3(h2) takes one piece only.
+    assert_eq!(
+        moves,
+        [
+            "a1xg7(d4,f6)",
+            "a1xh8(d4,f6)",
+            "a1xi9(d4,f6)",
+            "a1xi1(h2,d4)"
+        ]
+    );
+}
+
+/// A man that reaches the far rank during a capture that goes on is not
+/// crowned; one whose move ends there is.
+#[test]
+fn international_draughts_a_man_is_crowned_only_where_its_move_ends() {
+    let engine = international("  White man on b8\n  Black man on c9, e9, a1\n");
+    let mut game = Game::new(&engine);
+    assert_eq!(legal(&game), ["b8xf8(c9,e9)"]);
+    play(&mut game, "b8xf8");
+    let board = &engine.rules().board;
+    let f8 = board.parse_cell("f8").unwrap();
+    assert_eq!(engine.rules().kinds[game.position().kind(f8)], "man");
+}
+
+/// A player left without a move loses; taking the last piece leaves the
+/// other player so.
+#[test]
+fn international_draughts_taking_the_last_piece_wins() {
+    let engine = international("  White man on c3, j2\n  Black man on d4\n");
+    let mut game = Game::new(&engine);
+    play(&mut game, "c3xe5");
+    assert_eq!(winner(&game), Some(PlayerId::FIRST));
+    let blocked = international("  White man on a1\n  Black man on b2, c3, j10\n");
+    let game = Game::new(&blocked);
+    assert!(legal(&game).is_empty());
+    assert_eq!(winner(&game), Some(PlayerId::SECOND));
+}

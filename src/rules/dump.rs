@@ -285,9 +285,14 @@ impl Rules {
                     let limit = leg
                         .at_most
                         .map_or(String::new(), |n| format!(", at most {n} per move"));
+                    let flying = if leg.any_distance {
+                        ", at any distance"
+                    } else {
+                        ""
+                    };
                     writeln!(
                         out,
-                        "    jump over {:?} {}{limit}",
+                        "    jump over {:?} {}{flying}{limit}",
                         leg.over,
                         self.dir_sets(&leg.dirs)
                     )?;
