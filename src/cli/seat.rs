@@ -73,6 +73,17 @@ impl Seat {
             Some(s) if let Some((name, budget)) = named_level(s) => {
                 return Ok(Seat::Search(strategy, budget, Some(name)));
             }
+            // A count of iterations out of range: say the range.
+            Some(s)
+                if !s.is_empty()
+                    && s.bytes().all(|b| b.is_ascii_digit())
+                    && !matches!(s.parse::<u32>(), Ok(1..)) =>
+            {
+                return Err(format!(
+                    "`{text}`: give from 1 to {} iterations, or seconds (`{kind}:2s`)",
+                    u32::MAX
+                ));
+            }
             Some(s) => parse_strength(s).ok_or_else(|| {
                 format!(
                     "`{text}`: say how long {kind} thinks as seconds (`{kind}:2s`), iterations (`{kind}:5000`) or a level ({})",
@@ -248,6 +259,11 @@ mod tests {
             "uct:-1s",
         ] {
             assert!(Seat::parse(bad, DEFAULT_BUDGET).is_err(), "{bad}");
+        }
+        // A count out of range says the range.
+        for bad in ["mcts:0", "mcts:99999999999"] {
+            let why = Seat::parse(bad, DEFAULT_BUDGET).unwrap_err();
+            assert!(why.contains("from 1 to 4294967295 iterations"), "{why}");
         }
     }
 }

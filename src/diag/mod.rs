@@ -296,6 +296,10 @@ fn clamp_to_char(text: &str, mut offset: usize) -> usize {
 
 /// The closest of `candidates` to `word`, if it is close enough to be a likely typo.
 pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // Nothing is near a word of no letters or digits (`""`, `.`).
+    if !word.chars().any(char::is_alphanumeric) {
+        return None;
+    }
     let word_lower = word.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {

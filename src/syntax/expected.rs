@@ -578,6 +578,18 @@ pub(super) fn syntax_error(
             );
         }
     }
+    // `region home for White, Black = …`: one player a line.
+    if help.is_none()
+        && chunk.split_whitespace().next() == Some("region")
+        && chunk[pos..].starts_with(',')
+        && phrases.iter().any(|p| p == "`=`")
+    {
+        help = Some(
+            "a region line names one player: write a line for each, or leave `for …` out \
+             for both players"
+                .to_string(),
+        );
+    }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
 }
 
