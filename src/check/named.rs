@@ -8,7 +8,7 @@ use super::{Checker, Context};
 use crate::diag::{Diagnostic, Kind, NameClash, Spanned};
 use crate::rules::{Cell, PlayerId};
 use crate::rules::{CellSet, NamedRegion, PerPlayer};
-use crate::syntax::ast;
+use crate::syntax::{ast, looks_like_cell};
 
 impl Checker {
     pub(super) fn define_region(
@@ -193,11 +193,4 @@ impl Checker {
         self.regions.listing = false;
         out
     }
-}
-
-pub(super) fn looks_like_cell(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && !chars.as_str().is_empty()
-        && chars.all(|c| c.is_ascii_digit())
 }

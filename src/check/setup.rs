@@ -66,18 +66,17 @@ impl Checker {
                     Some(p) => Some(PlayerId::new(p)),
                     None if neutral_kind.is_some() => None,
                     None => {
-                        let mut diag =
-                            unknown_player(item.player.span, &item.player.node, &ctx.player_names);
-                        if let Some(why) = setup_name_read_as(&item.player.node, ctx) {
-                            diag = Diagnostic::new(
+                        let (name, span) = (&item.player.node, item.player.span);
+                        self.diags.push(match setup_name_read_as(name, ctx) {
+                            Some(why) => Diagnostic::new(
                                 Kind::UnknownPlayer {
-                                    name: item.player.node.clone(),
+                                    name: name.clone(),
                                     suggestion: Suggestion::Explained(why),
                                 },
-                                item.player.span,
-                            );
-                        }
-                        self.diags.push(diag);
+                                span,
+                            ),
+                            None => unknown_player(span, name, &ctx.player_names),
+                        });
                         continue;
                     }
                 };
@@ -250,8 +249,7 @@ fn setup_name_read_as(name: &str, ctx: &Context) -> Option<String> {
              `{player} {name} on …`, unless the kind is `neutral {name}` in `pieces`"
         ));
     }
-    let cell_like = super::named::looks_like_cell(name);
-    cell_like.then(|| {
+    crate::syntax::looks_like_cell(name).then(|| {
         format!("`{name}` reads as a cell: the cells of a setup line are set off by commas (`on d4, e5`)")
     })
 }

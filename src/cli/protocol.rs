@@ -530,21 +530,11 @@ impl Session<'_> {
             }
             "undo" => {
                 let times = match args {
-                    [] => 1,
-                    [n] => match n.parse::<usize>() {
-                        Ok(n) if n > 0 => n,
-                        _ => {
-                            return Err(
-                                "give `undo`, or `undo N` for N moves, N at least 1".to_string()
-                            );
-                        }
-                    },
-                    _ => {
-                        return Err(
-                            "give `undo`, or `undo N` for N moves, N at least 1".to_string()
-                        );
-                    }
-                };
+                    [] => Some(1),
+                    [n] => n.parse::<usize>().ok().filter(|&n| n > 0),
+                    _ => None,
+                }
+                .ok_or("give `undo`, or `undo N` for N moves, N at least 1")?;
                 match self.game.moves().len() {
                     0 => Err("no move to take back".to_string()),
                     played if played < times => Err(format!(

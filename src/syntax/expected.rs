@@ -12,27 +12,6 @@ use pest::error::{Error, ErrorVariant, InputLocation};
 use super::parser::{Rule, Shift};
 use crate::diag::{Diagnostic, Kind, nearest};
 
-/// The words a direction may be.
-const DIRECTIONS: &[&str] = &[
-    "forward",
-    "backward",
-    "sideways",
-    "forward-diagonal",
-    "backward-diagonal",
-    "orthogonal",
-    "diagonal",
-    "any",
-    "up",
-    "down",
-    "left",
-    "right",
-    "up-left",
-    "up-right",
-    "down-left",
-    "down-right",
-];
-const TARGETS: &[&str] = &["empty", "friend", "enemy", "any"];
-
 /// What may follow `pushing`: `inward`, then the directions.
 const PUSH_DIRECTIONS: &[&str] = &[
     "inward",
@@ -53,6 +32,12 @@ const PUSH_DIRECTIONS: &[&str] = &[
     "down-left",
     "down-right",
 ];
+/// The words a direction may be: those of `pushing` but `inward`.
+const DIRECTIONS: &[&str] = match PUSH_DIRECTIONS.split_first() {
+    Some((_, directions)) => directions,
+    None => &[],
+};
+const TARGETS: &[&str] = &["empty", "friend", "enemy", "any"];
 const BUILTIN_REGIONS: &[&str] = &["board", "edge", "corners", "dark", "light", "forward-cone"];
 pub(super) const DECLARATIONS: &[&str] = &[
     "game",
@@ -549,10 +534,9 @@ pub(super) fn syntax_error(
                 "a comma is missing between `{prev}` and `{next}`: cells are listed with commas"
             ));
         } else if looks_like_cell(found)
-            && word_before(chunk, pos).is_some_and(|(_, w)| looks_like_cell(w))
+            && let Some((_, prev)) = word_before(chunk, pos).filter(|(_, w)| looks_like_cell(w))
         {
             // `place on a1 b2`: a list of cells.
-            let (_, prev) = word_before(chunk, pos).unwrap_or_default();
             help = Some(format!(
                 "a comma is missing between `{prev}` and `{found}`: cells are listed with commas"
             ));
@@ -705,7 +689,7 @@ fn invisible(c: char) -> bool {
 }
 
 /// A lower-case letter and digits, as a cell is named (`e5`).
-fn looks_like_cell(word: &str) -> bool {
+pub(crate) fn looks_like_cell(word: &str) -> bool {
     let mut chars = word.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && !chars.as_str().is_empty()
@@ -731,12 +715,6 @@ fn join_or(items: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    /// `pushing` takes `inward` and every direction word.
-    #[test]
-    fn the_push_directions_are_inward_and_the_directions() {
-        assert_eq!(super::PUSH_DIRECTIONS[0], "inward");
-        assert_eq!(&super::PUSH_DIRECTIONS[1..], super::DIRECTIONS);
-    }
 
     use super::*;
 

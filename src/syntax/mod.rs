@@ -7,6 +7,7 @@ mod expected;
 mod parser;
 
 pub use complete::{Expected, expected_at};
+pub(crate) use expected::looks_like_cell;
 pub use parser::{is_name, parse};
 
 /// A text whose lines may end at a lone `\r` (an old Mac file), with each
