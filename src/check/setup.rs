@@ -12,7 +12,8 @@ use crate::syntax::ast::{Decl, DeclKind};
 impl Checker {
     /// `promote KIND to KIND in REGION[, ending the move]` declarations.
     pub(super) fn promotions(&mut self, decls: &[Decl], ctx: &Context) -> Vec<Promotion> {
-        let mut out = Vec::new();
+        let mut out: Vec<Promotion> = Vec::new();
+        let mut spans: Vec<Span> = Vec::new();
         for d in decls {
             let DeclKind::Promote {
                 from,
@@ -36,18 +37,56 @@ impl Checker {
                 continue;
             }
             let region = self.region(ctx, region);
-            if let (Some(from), Some(to)) = (from, to) {
-                out.push(Promotion {
-                    from,
-                    to,
-                    region,
-                    ends_move: *ends_move,
-                });
+            let (Some(from), Some(to)) = (from, to) else {
+                continue;
+            };
+            let promotion = Promotion {
+                from,
+                to,
+                region,
+                ends_move: *ends_move,
+            };
+            if let Some(diag) = disagreement(&promotion, &out, &spans, ctx, d.span) {
+                self.diags.push(diag);
+                continue;
             }
+            out.push(promotion);
+            spans.push(d.span);
         }
         out
     }
+}
 
+/// G072: `promotion` and an earlier one turn one kind into different kinds
+/// on a cell they share for one player.
+fn disagreement(
+    promotion: &Promotion,
+    earlier: &[Promotion],
+    spans: &[Span],
+    ctx: &Context,
+    span: Span,
+) -> Option<Diagnostic> {
+    earlier.iter().zip(spans).find_map(|(other, &other_span)| {
+        if other.from != promotion.from || other.to == promotion.to {
+            return None;
+        }
+        PlayerId::BOTH.into_iter().find_map(|p| {
+            let shared = promotion.region[p]
+                .iter()
+                .find(|&c| other.region[p].contains(c))?;
+            let kind = |k: KindId| ctx.kinds[k].clone();
+            let kind_diag = Kind::PromotionsDisagree {
+                from: kind(promotion.from),
+                to: [kind(promotion.to), kind(other.to)],
+                cell: ctx.board.cell_name(shared),
+                player: ctx.player_names[p.index()].clone(),
+            };
+            Some(Diagnostic::new(kind_diag, span).with_note(other_span, "the other `promote`"))
+        })
+    })
+}
+
+impl Checker {
     pub(super) fn setup(&mut self, decls: &[Decl], ctx: &Context) -> Vec<SetupPiece> {
         let mut pieces: Vec<SetupPiece> = Vec::new();
         let mut placed_by: HashMap<Cell, Span> = HashMap::new();

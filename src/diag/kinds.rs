@@ -120,6 +120,8 @@ pub enum Code {
     G070,
     /// `precedence-missing-outcome.game`
     G071,
+    /// `promotions-disagree.game`
+    G072,
     /// `unused-region.game`
     W001,
     /// `unmovable-piece-kind.game`
@@ -207,6 +209,7 @@ impl Code {
         Code::G063,
         Code::G070,
         Code::G071,
+        Code::G072,
         Code::W001,
         Code::W002,
         Code::W003,
@@ -475,6 +478,11 @@ impl Code {
                 "G071",
                 "`precedence` leaves an outcome out",
                 "precedence-missing-outcome",
+            ),
+            Code::G072 => (
+                "G072",
+                "two `promote` lines turn one kind into different kinds on one cell for one player",
+                "promotions-disagree",
             ),
             Code::W001 => ("W001", "a region that nothing uses", "unused-region"),
             Code::W002 => (
@@ -911,6 +919,18 @@ pub enum Kind {
         /// The outcomes left out, as `mover wins`.
         missing: Vec<String>,
     },
+    /// G072: two promotions of one kind to different kinds share a cell of
+    /// one player's regions, so which applies would be a matter of order.
+    PromotionsDisagree {
+        /// The kind promoted.
+        from: String,
+        /// The kinds it would become, this line's then the earlier line's.
+        to: [String; 2],
+        /// A cell they share, as `d8`.
+        cell: String,
+        /// The player whose regions share it.
+        player: String,
+    },
     /// W001: a region nothing uses.
     UnusedRegion {
         /// The name, as written.
@@ -1031,6 +1051,7 @@ impl Kind {
             Kind::NeutralKindOwned { .. } => Code::G063,
             Kind::OutcomeTwice => Code::G070,
             Kind::OutcomesMissing { .. } => Code::G071,
+            Kind::PromotionsDisagree { .. } => Code::G072,
             Kind::UnusedRegion { .. } => Code::W001,
             Kind::UnmovableKind { .. } => Code::W002,
             Kind::ReserveNeverEnters { .. } => Code::W003,
@@ -1179,6 +1200,15 @@ impl Kind {
             Kind::HeightOfEmpty => "an empty cell has no height to compare".into(),
             Kind::OutcomeTwice => "this outcome is already listed".into(),
             Kind::OutcomesMissing { .. } => "`precedence` must list all four outcomes".into(),
+            Kind::PromotionsDisagree {
+                from,
+                to,
+                cell,
+                player,
+            } => format!(
+                "a {player} `{from}` arriving on {cell} would become both `{}` and `{}`",
+                to[0], to[1]
+            ),
             Kind::UnusedRegion { name } => format!("region `{name}` is never used"),
             Kind::UnmovableKind { name } => format!("no move can ever move a `{name}`"),
             Kind::ReserveNeverEnters { name } => {
@@ -1397,6 +1427,9 @@ impl Kind {
             Kind::HeightOfEmpty => "compare heights on `friend` or `enemy`".into(),
             Kind::OutcomeTwice => "list each of the four outcomes once".into(),
             Kind::OutcomesMissing { missing } => format!("add {}", missing.join(", ")),
+            Kind::PromotionsDisagree { .. } => {
+                "give the two `promote` lines regions that do not meet, or keep one".into()
+            }
             Kind::UnusedRegion { .. } => "use it in a move, a setup or a goal, or remove it".into(),
             Kind::UnmovableKind { .. } => "add a move for it, or leave it out of the setup".into(),
             Kind::ReserveNeverEnters { .. } => "add `move place …` or `move enter …`".into(),
