@@ -853,6 +853,24 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             .find(|d| d.kind.keyword() == kw)
             .map(|d| d.span)
     };
+    // The first setup or reserve item naming the kind (or naming none, in a
+    // game of one kind): where the warning points.
+    let names = |kind: &Option<crate::syntax::ast::Ident>, name: &str| {
+        kind.as_ref()
+            .map_or(rules.kinds.len() == 1, |k| k.node == name)
+    };
+    let setup_span = |name: &str| {
+        decls.iter().find_map(|d| match &d.kind {
+            DeclKind::Setup(items) => items.iter().find(|i| names(&i.kind, name)).map(|i| i.span),
+            _ => None,
+        })
+    };
+    let reserve_span = |name: &str| {
+        decls.iter().find_map(|d| match &d.kind {
+            DeclKind::Reserve(items) => items.iter().find(|i| names(&i.kind, name)).map(|i| i.span),
+            _ => None,
+        })
+    };
     // In a game of placements only (Othello), pieces set up on the board
     // are meant to stay: only a game where pieces move can forget a kind.
     let pieces_move = options
@@ -866,14 +884,18 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
         let on_board = rules.setup.iter().any(|s| s.kind == k);
         let in_reserve = rules.reserve.iter().any(|r| r[k] > 0);
         if on_board && pieces_move && !moves_on_board(k) {
-            let span = decl_span("setup").unwrap_or(ch.file_start);
+            let span = setup_span(name)
+                .or_else(|| decl_span("setup"))
+                .unwrap_or(ch.file_start);
             ch.diags.push(Diagnostic::new(
                 Kind::UnmovableKind { name: name.clone() },
                 span,
             ));
         }
         if in_reserve && !enters(k) {
-            let span = decl_span("reserve").unwrap_or(ch.file_start);
+            let span = reserve_span(name)
+                .or_else(|| decl_span("reserve"))
+                .unwrap_or(ch.file_start);
             ch.diags.push(Diagnostic::new(
                 Kind::ReserveNeverEnters { name: name.clone() },
                 span,
