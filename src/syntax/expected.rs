@@ -434,9 +434,12 @@ pub(super) fn syntax_error(
     } else {
         format!("expected {}, found {found_text}", join_or(&phrases))
     };
-    // A reserved word where a name belongs: say so, rather than "expected a name".
+    // A reserved word where a name belongs: say so, rather than "expected a name",
+    // unless it starts a clause whose comma was left out (`place converting …`
+    // reads `converting` as a kind).
     if phrases.iter().any(|p| p == "a name")
         && !found.is_empty()
+        && !comma_missing(chunk, pos)
         && found
             .chars()
             .next()
