@@ -388,3 +388,41 @@ fn a_flying_jump_jumps_down_the_line_and_lands_anywhere_beyond() {
         ["a1-b2"]
     );
 }
+
+/// `no enemy KIND` and `at most N enemy KIND` count only that kind, a
+/// stack by its height, and pieces in reserve too.
+#[test]
+fn a_count_goal_of_one_kind_counts_only_that_kind() {
+    use gamut::engine::{Game, Outcome::Win, Status};
+    use gamut::rules::PlayerId;
+    let game_of = |extra: &str, goal: &str| {
+        common::engine_of(&format!(
+            "board 3 x 1\nplayers White, Black\npieces man, king\n{extra}setup\n  \
+             White man on a1\n  Black king on b1\n  Black man {goal}\n\
+             move step any onto empty, enemy\n"
+        ))
+    };
+    // Taking the king wins, though a man is left.
+    let engine = game_of("", "on c1\ngoal White wins with no enemy king");
+    let mut game = Game::new(&engine);
+    game.play("a1xb1").unwrap();
+    assert_eq!(game.status(), Status::Over(Win(PlayerId::FIRST)));
+    // A king in reserve still counts.
+    let engine = game_of(
+        "reserve Black 1 king\nmove place king\n",
+        "on c1\ngoal White wins with no enemy king",
+    );
+    let mut game = Game::new(&engine);
+    game.play("a1xb1").unwrap();
+    assert_eq!(game.status(), Status::Ongoing);
+    // Two men in one stack are two men; the king is not a man.
+    for (men, over) in [(2, false), (1, true)] {
+        let engine = game_of(
+            "",
+            &format!("stacks of {men} on c1\ngoal White wins with at most 1 enemy man pieces"),
+        );
+        let mut game = Game::new(&engine);
+        game.play("a1xb1").unwrap();
+        assert_eq!(game.status() != Status::Ongoing, over, "{men} men");
+    }
+}

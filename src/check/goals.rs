@@ -179,12 +179,29 @@ fn check_condition(
                 kind,
             })
         }
-        Condition::EnemyAtMost { count, .. } => {
+        Condition::EnemyAtMost { count, kind, span } => {
             let most = match count {
                 Some(n) => ch.number_in(n, 0, 255, "a number of pieces")? as u32,
                 None => 0,
             };
-            Some(GoalTest::EnemyAtMost { most })
+            let kind = match kind {
+                Some(k) => {
+                    let id = ch.kind_of(Some(k), ctx, *span)?;
+                    if ctx.neutral[id] {
+                        ch.report(
+                            Kind::NeutralKindOwned {
+                                kind: ctx.kinds[id].clone(),
+                                how: "counted as a player's",
+                            },
+                            k.span,
+                        );
+                        return None;
+                    }
+                    Some(id)
+                }
+                None => None,
+            };
+            Some(GoalTest::EnemyAtMost { most, kind })
         }
     }
 }

@@ -466,7 +466,7 @@ impl Code {
             Code::G062 => ("G062", "a height compared on `empty`", "height-of-empty"),
             Code::G063 => (
                 "G063",
-                "a neutral kind moved, entered, returned, held in reserve, set up for a player or promoted",
+                "a neutral kind moved, entered, returned, held in reserve, set up for a player, promoted or counted by `no enemy KIND`",
                 "neutral-moves",
             ),
             Code::G070 => (
@@ -905,7 +905,7 @@ pub enum Kind {
     /// G062: a height compared on `empty`.
     HeightOfEmpty,
     /// G063: a neutral kind used as a player's: moved, held in reserve,
-    /// set up for a player or promoted.
+    /// set up for a player, promoted or counted by a goal.
     NeutralKindOwned {
         /// The kind.
         kind: String,

@@ -241,10 +241,17 @@ impl Engine {
                 own.len() as u32 >= *count && (*exact || gained.is_none_or(|g| own.intersects(&g)))
             }
             GoalTest::PieceIn { region, .. } => own.intersects(region),
-            GoalTest::EnemyAtMost { most } => {
+            GoalTest::EnemyAtMost { most, kind: None } => {
                 // Stacks at most: no more than the pieces they hold.
                 let enemy = player.other();
                 pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
+            }
+            GoalTest::EnemyAtMost {
+                most,
+                kind: Some(kind),
+            } => {
+                let enemy = player.other();
+                pos.pieces(enemy, Some(*kind)).len() as u32 + pos.reserve(enemy, *kind) <= *most
             }
         }
     }
@@ -321,10 +328,22 @@ impl Engine {
                 self.row(own, starts, *count, *exact, *lines).is_some()
             }
             GoalTest::PieceIn { region, kind } => pos.pieces(player, *kind).intersects(region),
-            GoalTest::EnemyAtMost { most } => {
+            GoalTest::EnemyAtMost { most, kind: None } => {
                 // Pieces, not stacks: a stack counts by its height.
                 let enemy = player.other();
                 pos.on_board(enemy) + pos.reserve_total(enemy) <= *most
+            }
+            GoalTest::EnemyAtMost {
+                most,
+                kind: Some(kind),
+            } => {
+                let enemy = player.other();
+                let on_board: u32 = pos
+                    .pieces(enemy, Some(*kind))
+                    .iter()
+                    .map(|c| pos.height(c))
+                    .sum();
+                on_board + pos.reserve(enemy, *kind) <= *most
             }
         }
     }

@@ -184,8 +184,9 @@ impl Rules {
                     writeln!(out, "  a {what} in")?;
                     self.write_set(out, "  ", region)?;
                 }
-                GoalTest::EnemyAtMost { most } => {
-                    writeln!(out, "  the opponent owns at most {most} pieces")?;
+                GoalTest::EnemyAtMost { most, kind } => {
+                    let what = kind.map_or("pieces", |k| self.kinds[k].as_str());
+                    writeln!(out, "  the opponent owns at most {most} {what}")?;
                 }
             }
         }

@@ -819,11 +819,14 @@ pub enum GoalTest {
         /// The kind, or `None` for any piece.
         kind: Option<KindId>,
     },
-    /// `no enemy pieces` or `at most N enemy pieces`: the opponent owns at
-    /// most `most` pieces, on the board and in reserve together.
+    /// `no enemy pieces` or `at most N enemy pieces` (or `KIND` for
+    /// `pieces`): the opponent owns at most `most` pieces (of that kind), on
+    /// the board and in reserve together.
     EnemyAtMost {
         /// N: 0 for `no`, at most 255.
         most: u32,
+        /// The kind counted, or `None` for every kind.
+        kind: Option<KindId>,
     },
 }
 

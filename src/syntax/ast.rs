@@ -758,11 +758,14 @@ pub enum Condition {
         /// The condition's text.
         span: Span,
     },
-    /// `no enemy pieces`, `at most N enemy pieces`: the opponent owns at
-    /// most N pieces, on the board and in reserve.
+    /// `no enemy pieces`, `at most N enemy pieces`, `no enemy KIND`: the
+    /// opponent owns at most N pieces (of that kind), on the board and in
+    /// reserve.
     EnemyAtMost {
         /// N, or `None` for `no`.
         count: Option<Number>,
+        /// The kind after `enemy`, or `None` for `pieces`.
+        kind: Option<Ident>,
         /// The condition's text.
         span: Span,
     },

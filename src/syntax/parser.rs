@@ -875,6 +875,10 @@ impl Shift {
                     .iter()
                     .find(|p| p.as_rule() == Rule::number)
                     .map(|p| self.number(p.clone())),
+                kind: parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::name)
+                    .map(|p| self.ident(p.clone())),
                 span,
             },
             _ => Condition::AllOff { span },
