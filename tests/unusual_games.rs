@@ -426,3 +426,27 @@ fn a_count_goal_of_one_kind_counts_only_that_kind() {
         assert_eq!(game.status() != Status::Ongoing, over, "{men} men");
     }
 }
+
+/// `chain between A and B and C`: one group must touch all three regions;
+/// touching two is not enough.
+#[test]
+fn a_chain_between_three_regions_touches_all_three() {
+    use gamut::engine::{Game, Outcome::Win, Status};
+    use gamut::rules::PlayerId;
+    let engine = common::engine_of(
+        "board 4 x 4\nplayers White, Black\nreserve 8 each\nmove place\n\
+         goal White wins with chain between file a and file d and rank 4\n",
+    );
+    let mut game = Game::new(&engine);
+    for m in ["a1", "a3", "b1", "b3", "c1", "c3", "d1"] {
+        game.play(m).unwrap();
+    }
+    // Files a and d are joined, rank 4 is not reached.
+    assert_eq!(game.status(), Status::Ongoing);
+    for m in ["a4", "d2", "b4", "d3", "c4"] {
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+    game.play("d4").unwrap();
+    assert_eq!(game.status(), Status::Over(Win(PlayerId::FIRST)));
+}

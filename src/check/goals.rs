@@ -3,7 +3,9 @@
 use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
-use crate::rules::{CellSet, DirSet, Goal, GoalOutcome, GoalTest, Network, PlayerId};
+use crate::rules::{
+    CellSet, DirSet, Goal, GoalOutcome, GoalTest, MAX_CHAIN_REGIONS, Network, PlayerId,
+};
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
 pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
@@ -103,12 +105,22 @@ fn check_condition(
     };
     match condition {
         Condition::Chain {
-            a, b, connected, ..
+            regions,
+            connected,
+            span,
         } => {
-            let a = region(ch, a);
-            let b = region(ch, b);
+            if regions.len() > MAX_CHAIN_REGIONS {
+                ch.report(
+                    Kind::TooManyChainRegions {
+                        max: MAX_CHAIN_REGIONS,
+                    },
+                    *span,
+                );
+                return None;
+            }
+            let regions = regions.iter().map(|r| region(ch, r)).collect();
             let connect = ch.connectivity(connected.as_ref(), DirSet::ORTHOGONAL);
-            Some(GoalTest::Chain { a, b, connect })
+            Some(GoalTest::Chain { regions, connect })
         }
         Condition::Network {
             a,

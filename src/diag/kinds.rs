@@ -122,6 +122,8 @@ pub enum Code {
     G071,
     /// `promotions-disagree.game`
     G072,
+    /// `chain-of-nine-regions.game`
+    G073,
     /// `unused-region.game`
     W001,
     /// `unmovable-piece-kind.game`
@@ -210,6 +212,7 @@ impl Code {
         Code::G070,
         Code::G071,
         Code::G072,
+        Code::G073,
         Code::W001,
         Code::W002,
         Code::W003,
@@ -483,6 +486,11 @@ impl Code {
                 "G072",
                 "two `promote` lines turn one kind into different kinds on one cell for one player",
                 "promotions-disagree",
+            ),
+            Code::G073 => (
+                "G073",
+                "a chain between more than 8 regions",
+                "chain-of-nine-regions",
             ),
             Code::W001 => ("W001", "a region that nothing uses", "unused-region"),
             Code::W002 => (
@@ -931,6 +939,11 @@ pub enum Kind {
         /// The player whose regions share it.
         player: String,
     },
+    /// G073: a chain goal joining more regions than gamut checks.
+    TooManyChainRegions {
+        /// The most it may join.
+        max: usize,
+    },
     /// W001: a region nothing uses.
     UnusedRegion {
         /// The name, as written.
@@ -1052,6 +1065,7 @@ impl Kind {
             Kind::OutcomeTwice => Code::G070,
             Kind::OutcomesMissing { .. } => Code::G071,
             Kind::PromotionsDisagree { .. } => Code::G072,
+            Kind::TooManyChainRegions { .. } => Code::G073,
             Kind::UnusedRegion { .. } => Code::W001,
             Kind::UnmovableKind { .. } => Code::W002,
             Kind::ReserveNeverEnters { .. } => Code::W003,
@@ -1200,6 +1214,9 @@ impl Kind {
             Kind::HeightOfEmpty => "an empty cell has no height to compare".into(),
             Kind::OutcomeTwice => "this outcome is already listed".into(),
             Kind::OutcomesMissing { .. } => "`precedence` must list all four outcomes".into(),
+            Kind::TooManyChainRegions { max } => {
+                format!("a chain joins at most {max} regions")
+            }
             Kind::PromotionsDisagree {
                 from,
                 to,
@@ -1427,6 +1444,9 @@ impl Kind {
             Kind::HeightOfEmpty => "compare heights on `friend` or `enemy`".into(),
             Kind::OutcomeTwice => "list each of the four outcomes once".into(),
             Kind::OutcomesMissing { missing } => format!("add {}", missing.join(", ")),
+            Kind::TooManyChainRegions { .. } => {
+                "join fewer regions, or give the goal several lines".into()
+            }
             Kind::PromotionsDisagree { .. } => {
                 "give the two `promote` lines regions that do not meet, or keep one".into()
             }

@@ -228,8 +228,8 @@ impl Engine {
     ) -> bool {
         let own = pos.owned(player);
         match test {
-            GoalTest::Chain { a, b, .. } => {
-                gained.is_none_or(|g| own.intersects(&g)) && own.intersects(a) && own.intersects(b)
+            GoalTest::Chain { regions, .. } => {
+                gained.is_none_or(|g| own.intersects(&g)) && touches_all(own, regions)
             }
             GoalTest::Network(net) => {
                 own.intersects(&net.a) && own.intersects(&net.b) && own.len() as u32 >= net.min
@@ -269,12 +269,12 @@ impl Engine {
     ) -> bool {
         let own = pos.owned(player);
         match test {
-            GoalTest::Chain { a, b, connect } => {
+            GoalTest::Chain { regions, connect } => {
                 let mut starts = match gained {
                     Some(cells) => own.inter(cells),
-                    None => own.inter(*a),
+                    None => own.inter(regions[0]),
                 };
-                if starts.is_empty() || !own.intersects(a) || !own.intersects(b) {
+                if starts.is_empty() || !touches_all(own, regions) {
                     return false;
                 }
                 if gained.is_some() {
@@ -289,13 +289,13 @@ impl Engine {
                             reach
                         }
                     };
-                    if !reach.intersects(a) || !reach.intersects(b) {
+                    if !touches_all(reach, regions) {
                         return false;
                     }
                 }
                 while let Some(s) = starts.first() {
                     let group = self.rules.board.flood(s, own, *connect);
-                    if group.intersects(a) && group.intersects(b) {
+                    if touches_all(group, regions) {
                         return true;
                     }
                     starts = starts.minus(group);
@@ -449,11 +449,11 @@ impl Engine {
         let goal = &self.rules.goals[goal];
         let own = pos.owned(goal.player);
         let (cells, _) = super::budget::metered(super::WORK_PER_LISTING, || match &goal.test {
-            GoalTest::Chain { a, b, connect } => own
-                .inter(*a)
+            GoalTest::Chain { regions, connect } => own
+                .inter(regions[0])
                 .iter()
                 .map(|s| self.rules.board.flood(s, own, *connect))
-                .find(|group| group.intersects(a) && group.intersects(b))
+                .find(|&group| touches_all(group, regions))
                 .unwrap_or(CellSet::EMPTY),
             GoalTest::Network(net) => {
                 let search = NetworkSearch {
@@ -563,6 +563,11 @@ impl NetworkSearch<'_> {
             .board
             .first_along(from, dir, self.pos.occupied())
     }
+}
+
+/// Whether `cells` has a cell in every region (a chain's regions).
+fn touches_all(cells: CellSet, regions: &[CellSet]) -> bool {
+    regions.iter().all(|r| cells.intersects(r))
 }
 
 #[cfg(test)]

@@ -135,15 +135,18 @@ impl Rules {
             };
             writeln!(out, "goal: {} {outcome} with", self.players[g.player].name)?;
             match &g.test {
-                GoalTest::Chain { a, b, connect } => {
+                GoalTest::Chain { regions, connect } => {
                     writeln!(
                         out,
                         "  chain connected {} between",
                         self.dirs_text(*connect)
                     )?;
-                    self.write_set(out, "  ", a)?;
-                    writeln!(out, "  and")?;
-                    self.write_set(out, "  ", b)?;
+                    for (i, region) in regions.iter().enumerate() {
+                        if i > 0 {
+                            writeln!(out, "  and")?;
+                        }
+                        self.write_set(out, "  ", region)?;
+                    }
                 }
                 GoalTest::Network(Network { a, b, min, lines }) => {
                     writeln!(

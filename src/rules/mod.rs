@@ -771,16 +771,18 @@ pub struct Network {
     pub lines: DirSet,
 }
 
+/// The most regions a chain may join (`chain between A and B and C …`).
+pub const MAX_CHAIN_REGIONS: usize = 8;
+
 /// The condition of a goal (`with …`), with its regions resolved for the goal's
 /// player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalTest {
-    /// A group of own pieces, connected through `connect`, touching both regions.
+    /// A group of own pieces, connected through `connect`, touching every region.
     Chain {
-        /// The first region of `chain between A and B`.
-        a: CellSet,
-        /// The second region.
-        b: CellSet,
+        /// The regions of `chain between A and B [and C …]`: two to
+        /// [`MAX_CHAIN_REGIONS`].
+        regions: Vec<CellSet>,
         /// The directions linking the group: orthogonal unless stated (`connected …`).
         connect: DirSet,
     },

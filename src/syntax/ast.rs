@@ -692,12 +692,10 @@ pub enum TestWords {
 /// What a goal requires, after `with`.
 #[derive(Clone, Debug)]
 pub enum Condition {
-    /// `chain between A and B [connected DIR]`
+    /// `chain between A and B [and C …] [connected DIR]`
     Chain {
-        /// The first region, after `between`.
-        a: Region,
-        /// The second region, after `and`.
-        b: Region,
+        /// The regions, after `between` and each `and`: two or more.
+        regions: Vec<Region>,
         /// The direction after `connected` that links the chain; `orthogonal` when left out.
         connected: Option<Spanned<DirWord>>,
         /// The condition's text, from `chain` to its last word.

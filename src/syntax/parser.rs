@@ -801,8 +801,7 @@ impl Shift {
             .map(|p| self.region(p.clone()));
         match rule {
             Rule::chain_goal => Condition::Chain {
-                a: regions.next().expect("grammar: chain a"),
-                b: regions.next().expect("grammar: chain b"),
+                regions: regions.by_ref().collect(),
                 connected: parts
                     .iter()
                     .find(|p| p.as_rule() == Rule::connectivity)
