@@ -577,7 +577,42 @@ pub(super) fn syntax_error(
                 .to_string(),
         );
     }
+    // `step king, queen diagonal` or `place man, king on …`: kinds listed.
+    if help.is_none()
+        && let Some((primitive, kind)) = kinds_listed(chunk, pos)
+    {
+        help = Some(format!(
+            "a `{primitive}` names one kind of piece (or none, for every kind): \
+             write a line for each kind, as in `move {primitive} {kind} …`"
+        ));
+    }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
+}
+
+/// The primitive and the kind of `move step king, queen …`, where a
+/// second kind follows the first after a comma and the parse stops at the
+/// comma or at the second kind.
+fn kinds_listed(chunk: &str, pos: usize) -> Option<(&str, &str)> {
+    const PRIMITIVES: [&str; 9] = [
+        "place", "enter", "relocate", "step", "slide", "jump", "leap", "return", "remove",
+    ];
+    let before = chunk[..pos].trim_end();
+    let before = before.strip_suffix(',').unwrap_or(before);
+    let after = chunk[pos..].trim_start();
+    let after = after.strip_prefix(',').unwrap_or(after).trim_start();
+    // The comma is the one between the kinds: before the stop, or at it.
+    if !chunk[..pos].trim_end().ends_with(',') && !chunk[pos..].starts_with(',') {
+        return None;
+    }
+    let mut words = before.split_whitespace().rev();
+    let kind = words.next()?;
+    let primitive = words.next()?;
+    let next = after
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+        .next()?;
+    let is_name =
+        |w: &str| w.starts_with(|c: char| c.is_ascii_alphabetic()) && super::parser::is_name(w);
+    (PRIMITIVES.contains(&primitive) && is_name(kind) && is_name(next)).then_some((primitive, kind))
 }
 
 /// Whether the declaration parses with a comma before the word at `pos`
