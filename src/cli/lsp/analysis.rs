@@ -3,6 +3,7 @@
 //! a place, where a name is defined and used. Nothing here reads the
 //! protocol; `server.rs` turns these answers into messages.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use lsp_types::{
@@ -21,7 +22,7 @@ use crate::syntax::ast::{Ast, DeclKind, DirWord};
 use crate::syntax::{expected_at, parse};
 
 /// What a name in a game file names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Symbol {
     /// A region declared with `region`.
     Region,
@@ -39,6 +40,9 @@ struct Definition {
     file: FileId,
     start: usize,
     end: usize,
+    /// Replaced by a newer file's: a variant's region of the same name, or
+    /// its own `players` or `pieces`.
+    replaced: bool,
 }
 
 /// A document and everything the checker says of it.
@@ -89,6 +93,7 @@ impl Analysis {
             let (tree, _) = parse(source, file);
             definitions.extend(definitions_in(&tree, file));
         }
+        mark_replaced(&mut definitions);
         let engine = checked.rules.clone().map(Engine::new);
         Analysis {
             index: LineIndex::new(&text, encoding),
@@ -184,7 +189,7 @@ impl Analysis {
         let (start, end) = word_around(&self.text, offset)?;
         let word = &self.text[start..end];
         let range = self.range(start, end);
-        if let Some(def) = self.definitions.iter().find(|d| d.name == word) {
+        if let Some(def) = self.live_definitions().find(|d| d.name == word) {
             return Some((self.describe(def), range));
         }
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -278,7 +283,7 @@ impl Analysis {
             .collect();
         if expected.name {
             let mut seen = Vec::new();
-            for def in &self.definitions {
+            for def in self.live_definitions() {
                 if def.symbol == Symbol::Region && !expected.region
                     || def.symbol != Symbol::Region && expected.owned
                 {
@@ -304,6 +309,11 @@ impl Analysis {
         items
     }
 
+    /// The definitions in force: a parent's that a variant replaced are left out.
+    fn live_definitions(&self) -> impl Iterator<Item = &Definition> {
+        self.definitions.iter().filter(|d| !d.replaced)
+    }
+
     /// Where the name at `offset` is defined; from inside `extends "x"`,
     /// the file it extends.
     pub(crate) fn definition(&self, offset: usize) -> Vec<Location> {
@@ -314,8 +324,7 @@ impl Analysis {
             return Vec::new();
         };
         let word = &self.text[start..end];
-        self.definitions
-            .iter()
+        self.live_definitions()
             .filter(|d| d.name == word)
             .filter_map(|d| self.location_in(d.file, d.start as u32, d.end as u32))
             .collect()
@@ -489,6 +498,7 @@ fn definitions_in(ast: &Ast, file: FileId) -> Vec<Definition> {
             file,
             start: start as usize,
             end: end as usize,
+            replaced: false,
         });
     };
     for decl in &ast.decls {
@@ -511,6 +521,25 @@ fn definitions_in(ast: &Ast, file: FileId) -> Vec<Definition> {
         }
     }
     out
+}
+
+/// Marks what newer files replace, as the checker layers a variant on its
+/// parent: a region name defined in a newer file (the variant's files come
+/// first) replaces every older definition of it; a newer `players` or
+/// `pieces` replaces the older list whole.
+fn mark_replaced(definitions: &mut [Definition]) {
+    let key = |d: &Definition| match d.symbol {
+        Symbol::Region => (d.symbol, d.name.clone()),
+        Symbol::Player | Symbol::Kind => (d.symbol, String::new()),
+    };
+    let mut newest: HashMap<(Symbol, String), FileId> = HashMap::new();
+    for d in definitions.iter() {
+        let file = newest.entry(key(d)).or_insert(d.file);
+        *file = (*file).min(d.file);
+    }
+    for d in definitions.iter_mut() {
+        d.replaced = newest[&key(d)] != d.file;
+    }
 }
 
 /// The path to open for one of a game's files: the file itself, or for a
@@ -709,6 +738,41 @@ goal each wins with chain between rank 1 and rank 3
         assert_eq!(a.definition(at).len(), 2);
         assert_eq!(a.references(at, true).len(), 3);
         assert_eq!(a.references(at, false).len(), 1);
+    }
+
+    /// A variant's region replaces its parent's of the same name, and its
+    /// `pieces` the parent's kinds: only what is in force is a definition.
+    #[test]
+    fn a_replaced_definition_is_no_definition() {
+        let parent = "game \"Parent\"\nboard 3 x 3\nplayers Dark, Light\npieces stone, rock\n\
+                      reserve 5 stone each\nregion home = rank 1\nregion away = rank 3\n\
+                      move place stone on home\nmove place rock on away\n";
+        let text = "extends \"parent\"\npieces stone\nreserve 5 each\nregion home = rank 2\n\
+                    move place on home, away\n";
+        let dir = std::env::temp_dir().join(format!("gamut-replaced-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("parent.game"), parent).unwrap();
+        let uri = format!("file://{}/variant.game", dir.display());
+        let a = Analysis::new(
+            uri.parse().unwrap(),
+            text.to_string(),
+            Encoding::Utf16,
+            &|_: &Path| None,
+        );
+        assert!(a.extends_another());
+        let at = text.find("on home").unwrap() + 4;
+        let found = a.definition(at);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].uri.as_str().ends_with("variant.game"));
+        let away = text.find("away").unwrap();
+        assert_eq!(a.definition(away).len(), 1);
+        let labels: Vec<String> = a
+            .completions(text.find("on home").unwrap() + 3)
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert!(!labels.contains(&"rock".to_string()), "{labels:?}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
