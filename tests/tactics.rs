@@ -198,6 +198,51 @@ fn one_iteration_still_wins_in_one_and_blocks_a_win_in_one() {
     all_cases_pass(&config, 1);
 }
 
+/// Near the end of a J game, 25 of White's 57 moves leave Black a reply
+/// after which White, out of pieces, is stuck and loses: the look at
+/// every reply finds them all on one iteration too (it once stopped at a
+/// count of listings scaled to the iterations, and 7 seeds of 20 chose
+/// such a move).
+#[test]
+fn one_iteration_sees_every_reply_that_leaves_the_player_stuck() {
+    let engine = shipped("j-free-placement");
+    let moves: Vec<String> = "b7 c6 c8v d7< a1^ b1^ a1>/b7 b4 d8v a2>/c6 a7> c8v b6 d1^ c1^/b6 \
+        c8v d1^/c6 d8< a1^ d5</b4 b6 a4> c1^ d5</c3 d4< d2</c5 d8< d4</c2 d7</b2 d2</c7 \
+        a5>/b6 c1^"
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let g = replay(&engine, &moves);
+    let safe = safe(&engine, g.position(), None).expect("alternating");
+    let all = g.legal_notations().len();
+    assert!(
+        safe.len() < all && !safe.is_empty(),
+        "{} of {all}",
+        safe.len()
+    );
+    let config = MctsConfig {
+        budget: gamut::ai::Budget::Iterations(1),
+        threads: 1,
+        ..MctsConfig::default()
+    };
+    for seed in 1..=10 {
+        let choice = mcts_choose(
+            &engine,
+            g.position(),
+            &g.history_keys(),
+            &config,
+            &mut Rng::new(seed),
+        )
+        .expect("listed")
+        .expect("the game goes on");
+        assert!(
+            safe.contains(&choice.index),
+            "seed {seed} played {}",
+            g.legal_notations()[choice.index]
+        );
+    }
+}
+
 /// Every case of every file, on `seeds` seeds each.
 fn all_cases_pass(config: &MctsConfig, seeds: u64) {
     let mut cases = Vec::new();

@@ -134,11 +134,6 @@ const STUCK_CHECKED_MOVES: usize = 16;
 /// replies that leave the player without a move and end the game.
 const STUCK_LOOKAHEAD: usize = 20_000;
 
-/// The fewest listings that look spends on a budget of iterations, however
-/// few: enough for every move and reply of a position near the end, where
-/// a player is left stuck (so that `mcts:1` still stops such a win).
-const STUCK_LOOKAHEAD_FLOOR: usize = 1_000;
-
 /// The most work (in the units of `engine::WORK_PER_LISTING`) the look
 /// before the iterations spends on all its listings together, whatever
 /// the budget: bounded by a count of work rather than time, so that a
@@ -579,18 +574,19 @@ fn search(
     let mut keys = history.to_vec();
     keys.push(tree.nodes[0].position.key());
     if tree.solver {
-        // The deeper look may take a quarter of the time, or as many
-        // listings as there are iterations: it must not starve the search.
-        let (until, max_listings) = match config.budget {
-            Budget::Time(t) => (started + t / 4, STUCK_LOOKAHEAD),
-            Budget::Iterations(n) => (
-                far_future(),
-                STUCK_LOOKAHEAD.min((n as usize).max(STUCK_LOOKAHEAD_FLOOR)),
-            ),
+        // The deeper look may take a quarter of the time: it must not
+        // starve the search. On a budget of iterations it starves nothing
+        // (they are counted, not timed), and the work it may spend bounds
+        // it: scaled down with the iterations, it once left `mcts:1` blind
+        // to a reply that leaves the player stuck, 57 moves of 58 replies
+        // each into a J game's end (a listing each, a few ms in all).
+        let until = match config.budget {
+            Budget::Time(t) => started + t / 4,
+            Budget::Iterations(_) => far_future(),
         };
         let (looked, cut) = within_work(look_work(config.budget), || {
             with_deadline(deadline, || {
-                tree.look_one_reply_ahead(&keys, until, max_listings, stop)
+                tree.look_one_reply_ahead(&keys, until, STUCK_LOOKAHEAD, stop)
             })
         });
         match (looked, cut) {
