@@ -395,6 +395,9 @@ struct Limits<'s> {
     iterations: Option<u32>,
     deadline: Instant,
     stop: &'s Stop,
+    /// Runs one iteration even past the deadline or a `stop` (the main
+    /// tree's, so that there is an answer); a helper may run none.
+    one_at_least: bool,
 }
 
 /// A tree kept from the last search, and where in the game it was.
@@ -606,6 +609,7 @@ fn search(
         },
         deadline,
         stop,
+        one_at_least: t == 0,
     };
     if threads == 1 || tree.decided() {
         let iterations = with_deadline(deadline, || tree.grow(history, config, rng, share(0)))?;
@@ -617,7 +621,12 @@ fn search(
     let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
     // The trees share the bound on memory: more threads, smaller trees.
     tree.max_nodes = MAX_TREE_NODES / threads;
-    let mut helpers: Vec<Tree> = (1..threads).map(|_| tree.sprout()).collect();
+    // Helpers made past the deadline would only delay the answer (more
+    // threads than cores, or a root of many moves, make them slow to make).
+    let mut helpers: Vec<Tree> = Vec::with_capacity(threads - 1);
+    while helpers.len() + 1 < threads && Instant::now() < deadline {
+        helpers.push(tree.sprout());
+    }
     let (main, helped) = std::thread::scope(|scope| {
         let handles: Vec<_> = helpers
             .iter_mut()
@@ -873,7 +882,7 @@ impl<'a> Tree<'a> {
     ) -> Result<(), Overrun> {
         if self.engine.rules().goals.is_empty() {
             let mut unbounded = 0;
-            if self.prove_stuck_children(0, &mut unbounded) == Expansion::Deadline {
+            if self.prove_stuck_children(0, &mut unbounded, stop) == Expansion::Deadline {
                 return Ok(());
             }
         } else {
@@ -881,8 +890,9 @@ impl<'a> Tree<'a> {
                 let child = self.nodes[0].children[i];
                 // Past a win, nothing more is needed; with every move but
                 // one lost, the last is still looked at, so that a lost
-                // position is told as lost.
-                if self.root_won() {
+                // position is told as lost. A `stop` answers with what is
+                // known (Amazons' root has 2,176 moves to list replies of).
+                if self.root_won() || stop.requested() {
                     return Ok(());
                 }
                 if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
@@ -913,7 +923,7 @@ impl<'a> Tree<'a> {
                     break;
                 }
             }
-            if self.prove_stuck_children(child, &mut listings) == Expansion::Deadline {
+            if self.prove_stuck_children(child, &mut listings, stop) == Expansion::Deadline {
                 break;
             }
         }
@@ -934,10 +944,11 @@ impl<'a> Tree<'a> {
         let mut keys: Vec<u64> = Vec::new();
         let mut played = Trail::default();
         while !self.decided() {
+            let may_stop = iterations > 0 || !limits.one_at_least;
             match limits.iterations {
-                _ if iterations > 0 && limits.stop.requested() => break,
+                _ if may_stop && limits.stop.requested() => break,
                 Some(n) if iterations >= n => break,
-                None if iterations > 0 && Instant::now() >= limits.deadline => break,
+                None if may_stop && Instant::now() >= limits.deadline => break,
                 _ => {}
             }
             iterations += 1;
@@ -1395,8 +1406,9 @@ impl<'a> Tree<'a> {
     }
 
     /// Proves the children of node `n` where the player to move is stuck
-    /// and the game ends, listing their moves (counted in `listings`).
-    fn prove_stuck_children(&mut self, n: usize, listings: &mut usize) -> Expansion {
+    /// and the game ends, listing their moves (counted in `listings`);
+    /// cut short, as by a deadline, when `stop` is asked for.
+    fn prove_stuck_children(&mut self, n: usize, listings: &mut usize, stop: &Stop) -> Expansion {
         if self.nodes[n].proof.is_some() {
             return Expansion::Done;
         }
@@ -1405,6 +1417,9 @@ impl<'a> Tree<'a> {
             let c = self.nodes[n].children[i];
             if self.proof_of(c).is_some() || self.nodes[n].proof.is_some() {
                 continue;
+            }
+            if stop.requested() {
+                return Expansion::Deadline;
             }
             *listings += 1;
             self.engine
@@ -1720,6 +1735,33 @@ mod tests {
             assert_eq!(played.acts[0], (mover, winning), "seed {seed}");
             assert_eq!(outcome.unwrap(), Some(Outcome::Win(mover)), "seed {seed}");
         }
+    }
+
+    /// Past its deadline, a helper's tree runs no iteration and the main
+    /// tree one, so that there is an answer.
+    #[test]
+    fn only_the_main_tree_must_run_an_iteration_past_the_deadline() {
+        let engine = engine("tic-tac-toe");
+        let game = Game::new(&engine);
+        let stop = Stop::default();
+        let grown = |one_at_least: bool, iterations: Option<u32>| {
+            let deadline = Instant::now();
+            let root = Node::new(game.position().clone(), None, 0);
+            let mut tree = Tree::new(&engine, vec![root], Strategy::Solver, false);
+            tree.expand(0, &[]).unwrap();
+            let limits = Limits {
+                iterations,
+                deadline,
+                stop: &stop,
+                one_at_least,
+            };
+            let config = MctsConfig::default();
+            tree.grow(&[], &config, &mut Rng::new(1), limits).unwrap()
+        };
+        assert_eq!(grown(true, None), 1);
+        assert_eq!(grown(false, None), 0);
+        // A count of iterations is run whatever the clock says.
+        assert_eq!(grown(false, Some(5)), 5);
     }
 
     /// The tree kept for the next search holds the nodes below the new
