@@ -392,6 +392,24 @@ fn a_go_searches_on_the_tree_of_the_last_one() {
     assert!(answers[3].contains("iterations 1 "), "{answers:?}");
 }
 
+/// Each `game` starts the seed's sequence again: the second game's
+/// answers are the first's (a search of a few iterations, whose choice
+/// turns on the play-outs drawn).
+#[test]
+fn a_game_reloaded_gets_the_same_answers() {
+    let answers = session(
+        "set threads 1 seed 5
+         game connect-four
+         go iterations 40
+         game connect-four
+         go iterations 40
+         quit
+",
+    );
+    assert!(answers[2].starts_with("= "), "{answers:?}");
+    assert_eq!(answers[2], answers[4]);
+}
+
 /// A tree kept from the last searches may hold the root proven through
 /// another node that reached its position: the search still finds the win
 /// in one (Forms, where h7xh8 leaves White without a move; the root had

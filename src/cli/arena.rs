@@ -137,9 +137,10 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         Format::Text => {
             let width = words.iter().map(String::len).max().unwrap_or(0);
             outln!(
-                "{}: {} games of {} against {} on {threads} thread{}",
+                "{}: {} game{} of {} against {} on {threads} thread{}",
                 engine.rules().name,
                 tally.games,
+                if tally.games == 1 { "" } else { "s" },
                 words[0],
                 words[1],
                 if threads == 1 { "" } else { "s" }

@@ -56,6 +56,9 @@ const PERFT_SECONDS: f64 = 60.0;
 
 /// The session's settings, kept across games.
 struct Settings {
+    /// The seed last set (1 unless set): each `game` starts its sequence
+    /// again, so that a game's answers do not depend on the games before.
+    seed: u64,
     rng: Rng,
     threads: usize,
     budget: Budget,
@@ -176,6 +179,7 @@ pub(super) fn run() -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut settings = Settings {
+        seed: 1,
         rng: Rng::new(1),
         threads: seat::all_cores(),
         budget: seat::DEFAULT_BUDGET,
@@ -284,6 +288,7 @@ fn serve(
             }
             "game" => match load(rest) {
                 Ok(engine) => {
+                    settings.rng = Rng::new(settings.seed);
                     let name = engine.rules().name.clone();
                     answer(out, &id, Ok(name));
                     return Next::Load(engine);
@@ -454,6 +459,7 @@ fn set_one(settings: &mut Settings, what: &str, value: &str) -> Result<(), Strin
             let seed = value
                 .parse()
                 .map_err(|_| format!("`{value}` is not a seed"))?;
+            settings.seed = seed;
             settings.rng = Rng::new(seed);
         }
         "threads" => match value.parse::<usize>() {
@@ -484,7 +490,10 @@ fn budget(what: &str, value: &str) -> Result<Budget, String> {
     };
     budget.ok_or_else(|| match what {
         "time" => format!("`{value}` is not a number of seconds from 0.01 to 86400"),
-        "iterations" => format!("`{value}` is not a number of iterations above 0"),
+        "iterations" => format!(
+            "`{value}` is not a number of iterations from 1 to {}",
+            u32::MAX
+        ),
         _ => format!(
             "`{value}` is not a level; the levels are {}",
             seat::level_names()
