@@ -450,3 +450,26 @@ fn a_chain_between_three_regions_touches_all_three() {
     game.play("d4").unwrap();
     assert_eq!(game.status(), Status::Over(Win(PlayerId::FIRST)));
 }
+
+/// `capturing flanked enemies in runs of 2`: only a run of exactly two
+/// is taken (Pente's pairs), and a placement that must take is legal
+/// only where it brackets such a run.
+#[test]
+fn flanking_in_runs_of_a_length_takes_only_those_runs() {
+    let engine = common::engine_of(
+        "board 7 x 1\nplayers White, Black\nreserve 5 each\n\
+         setup\n  White on a1, f1\n  Black on b1, c1, e1\n\
+         move place, capturing flanked enemies in runs of 2, must remove a piece\n",
+    );
+    let mut game = gamut::engine::Game::new(&engine);
+    assert_eq!(game.legal_notations(), ["d1"]);
+    game.play("d1").unwrap();
+    let pos = game.position();
+    let black = gamut::rules::PlayerId::new(1);
+    let cells: Vec<String> = pos
+        .owned(black)
+        .iter()
+        .map(|c| engine.rules().board.cell_name(c))
+        .collect();
+    assert_eq!(cells, ["e1"]);
+}

@@ -574,6 +574,7 @@ fn apply_clauses(
                 convert,
                 adjacent,
                 along,
+                runs,
             } => {
                 // The flank is looked for from the cell a piece arrives on.
                 if matches!(
@@ -596,10 +597,35 @@ fn apply_clauses(
                     } else {
                         ctx.dirs(along)
                     };
+                    let (mut shortest_run, mut longest_run) = (1, u32::MAX);
+                    if let Some(runs) = runs {
+                        if *adjacent {
+                            ch.report(
+                                Kind::ClauseDoesNotApply {
+                                    clause: "in runs of".into(),
+                                    word: "adjacent".into(),
+                                    fits: "`flanked` enemies".into(),
+                                },
+                                runs.span,
+                            );
+                        }
+                        let (shortest, longest) = &runs.node;
+                        shortest_run = match shortest {
+                            Some(n) => {
+                                ch.number_in(n, 1, 255, "a run's length").unwrap_or(1) as u32
+                            }
+                            None => 1,
+                        };
+                        longest_run = ch
+                            .number_in(longest, u64::from(shortest_run), 255, "the longest run")
+                            .unwrap_or(255) as u32;
+                    }
                     rule.flank = Some(Flank {
                         convert: *convert,
                         dirs,
                         adjacent: *adjacent,
+                        shortest_run,
+                        longest_run,
                     });
                 }
             }

@@ -229,7 +229,12 @@ impl Engine {
         let flanked = if flank.adjacent {
             board.step_set(CellSet::single(to), dirs).inter(enemy)
         } else {
-            board.bracketed(to, dirs, enemy, friend)
+            board.bracketed(
+                to,
+                dirs,
+                (enemy, friend),
+                (flank.shortest_run, flank.longest_run),
+            )
         };
         if flank.convert {
             ed.convert_all(flanked, player);

@@ -423,7 +423,9 @@ impl Engine {
             // The enemy pieces from which a run of enemies along `dir`
             // reaches a piece of the player's (or any, if adjacent).
             let mut run = enemy;
-            if !flank.adjacent {
+            if flank.adjacent {
+                // Every enemy piece next to the cell counts.
+            } else if flank.any_run() {
                 run = enemy.and(friend.step(board, back));
                 loop {
                     let longer = run.or(enemy.and(run.step(board, back)));
@@ -431,6 +433,20 @@ impl Engine {
                         break;
                     }
                     run = longer;
+                }
+            } else {
+                // The enemy pieces that begin a run of exactly `length`
+                // enemies ending at a piece of the player's, one length
+                // at a time; the runs of the lengths allowed are kept.
+                let mut of_length = enemy.and(friend.step(board, back));
+                run = B::NONE;
+                let mut length = 1;
+                while length <= flank.longest_run && of_length != B::NONE {
+                    if length >= flank.shortest_run {
+                        run = run.or(of_length);
+                    }
+                    of_length = enemy.and(of_length.step(board, back));
+                    length += 1;
                 }
             }
             out = out.or(run.step(board, back));

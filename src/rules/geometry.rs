@@ -930,10 +930,18 @@ impl Board {
 
     /// The cells of `enemy` that a piece of a player arriving on `cell`
     /// brackets with one of `friend` along `dirs`: on each ray, the run of
-    /// `enemy` from the cell when the first cell past it is in `friend`.
+    /// `enemy` from the cell when the first cell past it is in `friend`,
+    /// and the run holds from `lengths.0` to `lengths.1` pieces.
     /// (Othello's flips.) On a board of one word, a ray's run is cut at its
     /// first other cell by a bit trick, without walking it.
-    pub fn bracketed(&self, cell: Cell, dirs: DirSet, enemy: CellSet, friend: CellSet) -> CellSet {
+    pub fn bracketed(
+        &self,
+        cell: Cell,
+        dirs: DirSet,
+        (enemy, friend): (CellSet, CellSet),
+        (shortest, longest): (u32, u32),
+    ) -> CellSet {
+        let fits = |len: u32| (shortest..=longest).contains(&len);
         if self.size() > 64 {
             let mut runs = CellSet::EMPTY;
             for dir in dirs.iter() {
@@ -941,8 +949,11 @@ impl Board {
                     && friend.contains(stop)
                 {
                     let ray = self.rays[cell.index()][dir.index()];
-                    runs = runs.union(ray.minus(self.rays[stop.index()][dir.index()]));
-                    runs.remove(stop);
+                    let mut run = ray.minus(self.rays[stop.index()][dir.index()]);
+                    run.remove(stop);
+                    if fits(run.len() as u32) {
+                        runs = runs.union(run);
+                    }
                 }
             }
             return runs;
@@ -963,7 +974,7 @@ impl Board {
                 let stop = 1u64 << others.ilog2();
                 (ray & !(stop | (stop - 1)), stop)
             };
-            if friend & between.1 != 0 {
+            if friend & between.1 != 0 && fits(between.0.count_ones()) {
                 runs |= between.0;
             }
         }
@@ -1120,23 +1131,29 @@ mod tests {
                 }
                 for cell in board.cells.iter() {
                     let dirs = DirSet(0xff);
-                    let mut walked = CellSet::EMPTY;
-                    for dir in dirs.iter() {
-                        let mut run = CellSet::EMPTY;
-                        for next in board.ray(cell, dir) {
-                            if enemy.contains(next) {
-                                run.insert(next);
-                                continue;
+                    // Any run, and runs of 2, of 1 to 2 and of 2 to 3.
+                    for lengths in [(1, u32::MAX), (2, 2), (1, 2), (2, 3)] {
+                        let mut walked = CellSet::EMPTY;
+                        for dir in dirs.iter() {
+                            let mut run = CellSet::EMPTY;
+                            for next in board.ray(cell, dir) {
+                                if enemy.contains(next) {
+                                    run.insert(next);
+                                    continue;
+                                }
+                                let length = run.len() as u32;
+                                if friend.contains(next)
+                                    && (lengths.0..=lengths.1).contains(&length)
+                                {
+                                    walked = walked.union(run);
+                                }
+                                break;
                             }
-                            if friend.contains(next) {
-                                walked = walked.union(run);
-                            }
-                            break;
                         }
+                        let runs = board.bracketed(cell, dirs, (enemy, friend), lengths);
+                        assert_eq!(runs, walked, "{cell:?} {enemy:?} {friend:?} {lengths:?}");
+                        found += walked.len();
                     }
-                    let runs = board.bracketed(cell, dirs, enemy, friend);
-                    assert_eq!(runs, walked, "{cell:?} {enemy:?} {friend:?}");
-                    found += walked.len();
                 }
             }
         }

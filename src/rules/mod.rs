@@ -386,6 +386,17 @@ pub struct Flank {
     /// `adjacent enemies`: every enemy piece next to the arrival cell along
     /// `dirs`, bracketed or not (Ataxx).
     pub adjacent: bool,
+    /// `in runs of …`: the fewest pieces a flanked run holds (1 unless stated).
+    pub shortest_run: u32,
+    /// The most pieces a flanked run holds: `u32::MAX` unless stated.
+    pub longest_run: u32,
+}
+
+impl Flank {
+    /// Whether a run of any length is flanked (no `in runs of`).
+    pub fn any_run(&self) -> bool {
+        self.shortest_run <= 1 && self.longest_run == u32::MAX
+    }
 }
 
 /// The primitive of an option, with its regions and directions resolved per

@@ -665,6 +665,9 @@ pub enum Clause {
         adjacent: bool,
         /// The directions after `along` (all eight otherwise).
         along: Vec<Spanned<DirWord>>,
+        /// `in runs of N`, `N..M` or `up to N`: the lengths of the runs
+        /// flanked, as (shortest, longest); any run when left out.
+        runs: Option<Spanned<(Option<Number>, Number)>>,
     },
     /// `must convert a piece`: the option is legal only if it converts one.
     MustConvert,

@@ -264,6 +264,7 @@ const KEYWORDS: &[&str] = &[
     "reserve",
     "return",
     "row",
+    "runs",
     "setup",
     "shorter",
     "sight",

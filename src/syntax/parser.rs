@@ -745,10 +745,30 @@ impl Shift {
                 convert: inner.as_str().starts_with("converting"),
                 adjacent: inner.as_str().contains("adjacent"),
                 along: inner
+                    .clone()
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::direction_list)
                     .map(|p| self.dirs(p))
                     .unwrap_or_default(),
+                runs: inner
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::run_length)
+                    .map(|p| {
+                        let span = self.of(&p);
+                        let up_to = p.clone().into_inner().any(|n| n.as_rule() == Rule::kw_up);
+                        let numbers: Vec<Number> = p
+                            .into_inner()
+                            .filter(|n| n.as_rule() == Rule::number)
+                            .map(|n| self.number(n))
+                            .collect();
+                        let (shortest, longest) = match (up_to, numbers.as_slice()) {
+                            (true, [n]) => (None, n.clone()),
+                            (false, [n]) => (Some(n.clone()), n.clone()),
+                            (_, [a, b, ..]) => (Some(a.clone()), b.clone()),
+                            _ => unreachable!("grammar: a run length has a number"),
+                        };
+                        Spanned::new((shortest, longest), span)
+                    }),
             },
             Rule::must_end_forward => Clause::MustEndFurtherForward,
             Rule::must_remove => Clause::MustRemoveAPiece,
