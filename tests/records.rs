@@ -248,6 +248,94 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     );
 }
 
+/// A second session while the first still runs keeps nothing in the
+/// first's automatic record, and says so; the first's game stays there.
+#[test]
+fn two_sessions_at_once_never_keep_their_games_in_one_file() {
+    let dir = scratch("records-two-sessions");
+    let kept = dir.join("kept.toml");
+    let session = |game: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+            .args(["play", game])
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .env("GAMUT_AUTOSAVE", &kept)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gamut")
+    };
+    let mut first = session("tic-tac-toe");
+    let mut first_in = first.stdin.take().unwrap();
+    first_in.write_all(b"b2\n").unwrap();
+    first_in.flush().unwrap();
+    // The first has kept its move once its file holds it.
+    let started = std::time::Instant::now();
+    while !std::fs::read_to_string(&kept).is_ok_and(|t| t.contains("\"b2\"")) {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the first session kept nothing"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut second = session("connect-four");
+    let _ = second.stdin.take().unwrap().write_all(b"a1\nquit\n");
+    let second = second.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        err.contains("another gamut session keeps its game in"),
+        "{err}"
+    );
+    let out = String::from_utf8_lossy(&second.stdout);
+    assert!(out.contains("The game was not saved"), "{out}");
+    first_in.write_all(b"a1\nquit\n").unwrap();
+    drop(first_in);
+    first.wait_with_output().unwrap();
+    let text = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        text.contains("\"a1\"") && text.contains("Tic-tac-toe"),
+        "{text}"
+    );
+}
+
+/// `save` never writes a record over the rules being played, says when
+/// the file it would replace is no record, and the farewell after a save
+/// tells what the saved file lacks.
+#[test]
+fn save_keeps_the_rules_and_says_what_it_would_replace() {
+    let dir = scratch("records-save-over");
+    let rules = "game \"Three\"\nboard 3 x 3\nplayers X, O\nreserve 5 each\nmove place\n\
+                 goal each wins with 3 in a row\nwhen stuck draw\n";
+    std::fs::write(dir.join("three.game"), rules).unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let (_, out, _) = gamut_in(
+        &dir,
+        &["play", "three.game"],
+        "b2\nsave three.game\nsave notes.txt\nn\nsave t.toml\na1\nquit\n",
+    );
+    assert!(
+        out.contains("Not saved: three.game holds the rules of this game"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("three.game")).unwrap(),
+        rules
+    );
+    assert!(
+        out.contains("notes.txt exists and is not a game record. Replace it?"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(
+        out.contains("The game has changed since it was saved to t.toml"),
+        "{out}"
+    );
+}
+
 #[test]
 fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
     let dir = scratch("records-meaning");

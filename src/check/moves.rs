@@ -886,15 +886,19 @@ pub(super) fn warn_unmovable(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             .map_or(rules.kinds.len() == 1, |k| k.node == name)
     };
     let setup_span = |name: &str| {
-        decls.iter().find_map(|d| match &d.kind {
-            DeclKind::Setup(items) => items.iter().find(|i| names(&i.kind, name)).map(|i| i.span),
-            _ => None,
+        decls.iter().find_map(|d| {
+            let DeclKind::Setup(items) = &d.kind else {
+                return None;
+            };
+            items.iter().find(|i| names(&i.kind, name)).map(|i| i.span)
         })
     };
     let reserve_span = |name: &str| {
-        decls.iter().find_map(|d| match &d.kind {
-            DeclKind::Reserve(items) => items.iter().find(|i| names(&i.kind, name)).map(|i| i.span),
-            _ => None,
+        decls.iter().find_map(|d| {
+            let DeclKind::Reserve(items) = &d.kind else {
+                return None;
+            };
+            items.iter().find(|i| names(&i.kind, name)).map(|i| i.span)
         })
     };
     // In a game of placements only (Othello), pieces set up on the board

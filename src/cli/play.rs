@@ -217,17 +217,19 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         source: game_arg,
         meaning,
         ply_cap: args.ply_cap,
-        autosave: autosave_path(),
+        autosave: None,
+        autosave_lock: None,
         resigned: None,
         saved: (0, None),
+        saved_to: None,
     };
     // The automatic record of an earlier game is kept aside before this
     // one replaces it (unless this is that game, resumed).
     let resumed = args.load.as_deref().map(record::expand_home);
-    session.autosave = session
-        .autosave
-        .take()
-        .and_then(|path| set_aside_earlier_game(path, resumed.as_deref()));
+    if let Some((path, lock)) = autosave_path() {
+        session.autosave = set_aside_earlier_game(path, resumed.as_deref());
+        session.autosave_lock = Some(lock);
+    }
     if let Some(r) = &loaded {
         let mut whole = true;
         for (i, m) in r.moves.iter().enumerate() {
@@ -385,10 +387,15 @@ struct Session<'e> {
     ply_cap: usize,
     /// Where the game is kept as it goes (see [`autosave_path`]).
     autosave: Option<PathBuf>,
+    /// The lock on it, held while the session lasts, so that another
+    /// session keeps its game elsewhere.
+    autosave_lock: Option<std::fs::File>,
     /// The player who resigned, ending the game after its last move.
     resigned: Option<PlayerId>,
     /// The moves the game had, and who had resigned, when it was last saved.
     saved: (usize, Option<PlayerId>),
+    /// Where `save` last saved it, as typed.
+    saved_to: Option<String>,
 }
 
 /// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
@@ -441,14 +448,52 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
     }
 }
 
-fn autosave_path() -> Option<PathBuf> {
+fn autosave_path() -> Option<(PathBuf, std::fs::File)> {
     if let Some(path) = std::env::var_os("GAMUT_AUTOSAVE") {
-        return (!path.is_empty()).then(|| PathBuf::from(path));
+        if path.is_empty() {
+            return None;
+        }
+        let path = PathBuf::from(path);
+        let claimed = claim(&path);
+        if claimed.is_none() {
+            eprintln!(
+                "gamut: another gamut session keeps its game in {}, so this game is not kept automatically; `save FILE` keeps one",
+                shown(&path.display().to_string())
+            );
+        }
+        return claimed.map(|lock| (path, lock));
     }
     if !std::io::stdin().is_terminal() {
         return None;
     }
-    Some(super::user_dir("XDG_STATE_HOME", ".local/state")?.join("last-game.toml"))
+    let dir = super::user_dir("XDG_STATE_HOME", ".local/state")?;
+    // Two sessions at once each keep their own game: the second takes
+    // `last-game-2.toml`, and so on.
+    (1..=AUTOSAVE_FILES).find_map(|n| {
+        let name = match n {
+            1 => "last-game.toml".to_string(),
+            n => format!("last-game-{n}.toml"),
+        };
+        let path = dir.join(name);
+        claim(&path).map(|lock| (path, lock))
+    })
+}
+
+/// How many sessions at once keep their games automatically.
+const AUTOSAVE_FILES: usize = 9;
+
+/// Claims an automatic record for this session: a lock held on
+/// `NAME.lock` beside it until the session ends, or `None` when another
+/// session holds it (or the lock cannot be made).
+fn claim(path: &Path) -> Option<std::fs::File> {
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path.with_extension("lock"))
+        .ok()?;
+    lock.try_lock().ok()?;
+    Some(lock)
 }
 
 const HELP: &str = "\
@@ -1050,7 +1095,12 @@ impl Session<'_> {
                 let path = shown(&path.display().to_string()).into_owned();
                 outln!("The game is kept in {path}: `gamut play --load {path}` resumes it.");
             }
-            None => outln!("The game was not saved: `save FILE` keeps one."),
+            None => match &self.saved_to {
+                Some(path) => outln!(
+                    "The game has changed since it was saved to {path}: `save FILE` keeps it as it is now."
+                ),
+                None => outln!("The game was not saved: `save FILE` keeps one."),
+            },
         }
     }
 
@@ -1064,6 +1114,14 @@ impl Session<'_> {
         }
         let path_shown = shown(path);
         let file = record::expand_home(path);
+        // The rules being played are never written over by their record.
+        let rules_file = Path::new(&self.source).canonicalize().ok();
+        if rules_file.is_some() && file.canonicalize().ok() == rules_file {
+            outln!(
+                "Not saved: {path_shown} holds the rules of this game; a record goes in a file of its own, such as `save game.toml`."
+            );
+            return None;
+        }
         let record = match self.record(&file) {
             Ok(record) => record,
             Err(why) => {
@@ -1073,7 +1131,13 @@ impl Session<'_> {
         };
         let mut saved = record::save(&file, &record, false);
         if let Err(RecordError::Exists(_)) = saved {
-            let answer = input.line(&format!("{path_shown} exists. Replace it? [y/N] "));
+            // Said when what would be lost is no record of a game.
+            let what = if record::load(&file).is_ok() {
+                ""
+            } else {
+                " and is not a game record"
+            };
+            let answer = input.line(&format!("{path_shown} exists{what}. Replace it? [y/N] "));
             let answer = answer.as_deref().map_or("", str::trim);
             let word = answer.to_ascii_lowercase();
             if !matches!(word.as_str(), "y" | "yes") {
@@ -1091,6 +1155,7 @@ impl Session<'_> {
                 let moves = super::counted(record.moves.len(), "move");
                 outln!("Saved {moves} to {path_shown}.");
                 self.saved = (record.moves.len(), self.resigned);
+                self.saved_to = Some(path_shown.into_owned());
             }
             Err(e) => outln!("Not saved: {}", shown(&e.to_string())),
         }
