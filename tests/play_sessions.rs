@@ -387,3 +387,29 @@ fn ctrl_c_while_the_computer_thinks_makes_it_move_now() {
     assert!(rest.contains("Last move: Black"), "{rest}");
     assert!(rest.contains("White to move."), "{rest}");
 }
+
+/// A hint from a few play-outs through its move does not claim a score:
+/// one play-out won is no 100 %. From many, it does.
+#[test]
+fn a_hint_from_few_play_outs_claims_no_score() {
+    let (_, out, _) = run_play(
+        &["play", "tic-tac-toe", "--iterations", "5"],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("(after 5 iterations, too few through this move to say how it scores)"),
+        "{out}"
+    );
+    let (_, out, _) = run_play(
+        &[
+            "play",
+            "tic-tac-toe",
+            "--iterations",
+            "3000",
+            "--threads",
+            "1",
+        ],
+        "hint\nquit\n",
+    );
+    assert!(out.contains("expects to score"), "{out}");
+}

@@ -350,6 +350,9 @@ pub struct Choice {
     pub value: f64,
     /// What the search proved of the move, if anything.
     pub proven: Option<Verdict>,
+    /// The play-outs through the move: its `value` means little when they
+    /// are few (a game of thousands of moves on a short budget).
+    pub visits: u32,
     /// The line the search expects, the chosen move first: each entry is a
     /// move's index among the successors of the position before it.
     pub line: Vec<usize>,
@@ -1303,6 +1306,7 @@ impl<'a> Tree<'a> {
             iterations,
             value,
             proven: proof,
+            visits: node.visits as u32,
             line,
         }
     }

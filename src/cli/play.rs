@@ -1372,6 +1372,9 @@ fn spinner(what: &str) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// The fewest play-outs through a move for its mean score to be told.
+const SURE_VISITS: u32 = 20;
+
 /// How sure the search is of its move, for the person reading.
 fn judgement(choice: &Choice) -> String {
     match choice.proven {
@@ -1379,6 +1382,12 @@ fn judgement(choice: &Choice) -> String {
         Some(Verdict::Draw) => ", a forced draw".to_string(),
         Some(Verdict::Loss) => ", though every move loses against best play".to_string(),
         None if choice.iterations == 0 => String::new(),
+        // One or two play-outs through the move, both won, are no 100 %.
+        None if choice.visits < SURE_VISITS => format!(
+            " (after {} iteration{}, too few through this move to say how it scores)",
+            choice.iterations,
+            if choice.iterations == 1 { "" } else { "s" }
+        ),
         None => format!(
             " (expects to score {:.0}% after {} iteration{})",
             choice.value * 100.0,
