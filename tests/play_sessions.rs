@@ -401,14 +401,7 @@ fn a_hint_from_few_play_outs_claims_no_score() {
         "{out}"
     );
     let (_, out, _) = run_play(
-        &[
-            "play",
-            "tic-tac-toe",
-            "--iterations",
-            "3000",
-            "--threads",
-            "1",
-        ],
+        &["tic-tac-toe", "--iterations", "3000", "--threads", "1"],
         "hint\nquit\n",
     );
     assert!(out.contains("expects to score"), "{out}");
