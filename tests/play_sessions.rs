@@ -392,10 +392,7 @@ fn ctrl_c_while_the_computer_thinks_makes_it_move_now() {
 /// one play-out won is no 100 %. From many, it does.
 #[test]
 fn a_hint_from_few_play_outs_claims_no_score() {
-    let (_, out, _) = run_play(
-        &["play", "tic-tac-toe", "--iterations", "5"],
-        "hint\nquit\n",
-    );
+    let (_, out, _) = run_play(&["tic-tac-toe", "--iterations", "5"], "hint\nquit\n");
     assert!(
         out.contains("(after 5 iterations, too few through this move to say how it scores)"),
         "{out}"
