@@ -438,9 +438,11 @@ pub(super) fn syntax_error(
     // A reserved word where a name belongs: say so, rather than "expected a name",
     // unless it starts a clause whose comma was left out (`place converting …`
     // reads `converting` as a kind).
+    let targets_first = found == "onto" && phrases.iter().any(|p| p == "a direction");
     if phrases.iter().any(|p| p == "a name")
         && !found.is_empty()
         && !comma_missing(chunk, pos)
+        && !targets_first
         && found
             .chars()
             .next()
@@ -472,7 +474,13 @@ pub(super) fn syntax_error(
     } else if !found.is_empty() {
         let bare_number = found.chars().all(|c| c.is_ascii_digit());
         let after_comma = chunk[..pos].trim_end().ends_with(',');
-        if found == "to"
+        if found == "onto" && !after_comma && phrases.iter().any(|p| p == "a direction") {
+            // `step onto empty forward`: the targets came first.
+            help = Some(
+                "the directions come before the targets, as in `step forward onto empty`"
+                    .to_string(),
+            );
+        } else if found == "to"
             && word_before(chunk, pos).is_some_and(|(_, w)| w == "up")
             && phrases.iter().any(|p| p.starts_with("a distance"))
         {
@@ -578,6 +586,9 @@ pub(super) fn syntax_error(
                 .to_string(),
         );
     }
+    if help.is_none() {
+        help = goal_help(chunk, pos, found);
+    }
     // `step king, queen diagonal` or `place man, king on …`: kinds listed.
     if help.is_none()
         && let Some((primitive, kind)) = kinds_listed(chunk, pos)
@@ -588,6 +599,47 @@ pub(super) fn syntax_error(
         ));
     }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
+}
+
+/// Help for mistakes of a goal's regions and of spelling that the
+/// parse stops at a word after: a chain of one region, `connected` before
+/// the last region, a network of three, `ranks 1-2`, `Ranks`, curly quotes.
+fn goal_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
+    let so_far = &chunk[..pos];
+    let is_chain = so_far.contains("chain between");
+    let rest = chunk[pos..].trim_start();
+    if is_chain && (rest.is_empty() || rest.starts_with('#')) && !so_far.contains(" and ") {
+        return Some("a chain joins two or more regions: `chain between A and B`".into());
+    }
+    if is_chain && found == "connected" {
+        return Some("`connected …` comes after the last region".into());
+    }
+    if found == "and" && so_far.contains("network between") {
+        return Some("a network joins exactly two regions; a chain may join more".into());
+    }
+    if let Some(number) = found.strip_prefix('-')
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && let Some((_, first)) = word_before(chunk, pos)
+        && first.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some(format!(
+            "a range is written with two dots: `{first}..{number}`"
+        ));
+    }
+    if let Some((_, word)) = word_before(chunk, pos)
+        && word.chars().any(|c| c.is_ascii_uppercase())
+        && KEYWORDS.contains(&word.to_ascii_lowercase().as_str())
+    {
+        return Some(format!(
+            "the words of the language are written in lower case: `{}`",
+            word.to_ascii_lowercase()
+        ));
+    }
+    if rest.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
+        return Some("write a name between straight quotes, `\"`, not curly ones".into());
+    }
+    None
 }
 
 /// The primitive and the kind of `move step king, queen …`, where a
