@@ -336,6 +336,33 @@ fn save_keeps_the_rules_and_says_what_it_would_replace() {
     );
 }
 
+/// A record given to `validate`, or rules given to `--load` or `replay`,
+/// is told for what it is, with the command that reads it.
+#[test]
+fn a_record_and_rules_given_for_each_other_are_told_apart() {
+    let dir = scratch("records-mixed-up");
+    saved(&dir, "tic-tac-toe", "b2 a1", "t.toml");
+    let (code, _, err) = gamut_in(&dir, &["validate", "t.toml"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("t.toml is a game record, not rules: `gamut replay t.toml`"),
+        "{err}"
+    );
+    let rules = "game \"Three\"\nboard 3 x 3\nplayers X, O\nreserve 5 each\nmove place\n";
+    std::fs::write(dir.join("three.game"), rules).unwrap();
+    for args in [
+        &["play", "--load", "three.game"][..],
+        &["replay", "three.game"],
+    ] {
+        let (code, _, err) = gamut_in(&dir, args, "");
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("three.game holds the rules of a game: `gamut play three.game`"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
     let dir = scratch("records-meaning");

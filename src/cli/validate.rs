@@ -14,6 +14,23 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for arg in games {
+        // A saved game given for rules: said so, rather than read as rules.
+        let path = std::path::Path::new(arg);
+        if path.is_file() && super::record::load(path).is_ok() {
+            status = USAGE;
+            let message = format!(
+                "{arg} is a game record, not rules: `gamut replay {arg}` steps through it, `gamut play --load {arg}` resumes it"
+            );
+            match format {
+                Format::Text => eprintln!("gamut: {}", shown(&message)),
+                Format::Json => json.push(serde_json::json!({
+                    "file": arg,
+                    "ok": false,
+                    "error": message,
+                })),
+            }
+            continue;
+        }
         match check_game(arg) {
             Err(e) => {
                 status = USAGE;
