@@ -40,6 +40,15 @@ impl Checker {
             let (Some(from), Some(to)) = (from, to) else {
                 continue;
             };
+            // With `ending the move` it still stops a chain there.
+            if from == to && !ends_move {
+                self.report(
+                    Kind::PromoteToItself {
+                        kind: ctx.kinds[from].clone(),
+                    },
+                    d.span,
+                );
+            }
             let promotion = Promotion {
                 from,
                 to,

@@ -152,6 +152,8 @@ pub enum Code {
     W014,
     /// `setup-group-too-large.game`
     W015,
+    /// `promote-to-itself.game`
+    W016,
 }
 
 impl Code {
@@ -227,6 +229,7 @@ impl Code {
         Code::W013,
         Code::W014,
         Code::W015,
+        Code::W016,
     ];
 
     /// The code as written in reports: `G042`.
@@ -557,6 +560,11 @@ impl Code {
                 "W015",
                 "a setup with a group larger than `limit group size` allows: only a part that breaks it up can be played",
                 "setup-group-too-large",
+            ),
+            Code::W016 => (
+                "W016",
+                "a `promote` of a kind to itself without `ending the move`, which changes nothing",
+                "promote-to-itself",
             ),
         }
     }
@@ -993,6 +1001,11 @@ pub enum Kind {
     },
     /// W014: a placement or entry with nothing ever in reserve to bring.
     NothingToBring,
+    /// W016: `promote KIND to KIND` of one kind: nothing changes.
+    PromoteToItself {
+        /// The kind.
+        kind: String,
+    },
     /// W015: a setup group larger than `limit group size` allows.
     SetupGroupTooLarge {
         /// The player whose group it is.
@@ -1080,6 +1093,7 @@ impl Kind {
             Kind::RowLongerThanBoard { .. } => Code::W013,
             Kind::NothingToBring => Code::W014,
             Kind::SetupGroupTooLarge { .. } => Code::W015,
+            Kind::PromoteToItself { .. } => Code::W016,
         }
     }
 
@@ -1256,6 +1270,9 @@ impl Kind {
             }
             Kind::NothingToBring => {
                 "this move brings a piece from the reserve, but no player ever has one there, so it is never open".into()
+            }
+            Kind::PromoteToItself { kind } => {
+                format!("a `{kind}` promoted to `{kind}` stays what it was")
             }
             Kind::SetupGroupTooLarge {
                 player,
@@ -1474,6 +1491,9 @@ impl Kind {
             }
             Kind::SetupGroupTooLarge { .. } => {
                 "set the pieces apart, or raise the limit".into()
+            }
+            Kind::PromoteToItself { .. } => {
+                "name the kind it becomes, or leave the line out".into()
             }
             // A row is 2 to 26 long: a board whose lines are shorter takes
             // none, whatever the goal asks.
