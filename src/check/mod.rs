@@ -132,10 +132,23 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     if let Some(extends) = extends {
         for d in &mut diagnostics[loaded..] {
             if d.is_error() && d.span.file != root_file && d.note.is_none() {
-                d.note = Some((
-                    extends,
-                    "extended here: a declaration in this file replaces the parent's of its kind (a region, the parent's of its name)".to_string(),
-                ));
+                // A parent's `move`, `then` or `promote` stays in the
+                // variant whatever it declares: what it names must stay.
+                let accumulates = decls.iter().any(|decl| {
+                    decl.span.file == d.span.file
+                        && decl.span.start <= d.span.start
+                        && d.span.end <= decl.span.end
+                        && matches!(
+                            decl.kind,
+                            DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Promote { .. }
+                        )
+                });
+                let note = if accumulates {
+                    "extended here: the parent's `move`, `then` and `promote` lines stay in a variant, so the kinds, players and regions they name must stay too"
+                } else {
+                    "extended here: a declaration in this file replaces the parent's of its kind (a region, the parent's of its name)"
+                };
+                d.note = Some((extends, note.to_string()));
             }
         }
     }
