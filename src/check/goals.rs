@@ -4,11 +4,17 @@ use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
 use crate::rules::{
-    CellSet, DirSet, Goal, GoalOutcome, GoalTest, MAX_CHAIN_REGIONS, Network, PlayerId,
+    CellSet, DirSet, Goal, GoalOutcome, GoalTest, KindId, MAX_CHAIN_REGIONS, Network, PerPlayer,
+    PlayerId, SetupPiece,
 };
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
-pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Vec<Goal> {
+pub(super) fn check_goals(
+    ch: &mut Checker,
+    decls: &[Decl],
+    ctx: &Context,
+    start: (&[SetupPiece], &PerPlayer<Vec<u32>>),
+) -> Vec<Goal> {
     let mut goals = Vec::new();
     for d in decls {
         let DeclKind::Goal {
@@ -49,6 +55,19 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
                 });
             }
         }
+        // A goal that holds before anyone moves decides the game at the
+        // first part played: seldom what its writer meant.
+        if let Some(g) = goals[first..]
+            .iter()
+            .find(|g| holds_at_start(&g.test, g.player, start))
+        {
+            ch.report(
+                Kind::GoalHoldsAtStart {
+                    player: ctx.player_names[g.player.index()].clone(),
+                },
+                d.span,
+            );
+        }
         // A row that fits on no line, for any of the goal's players.
         let rows: Option<Vec<(u32, u32)>> = goals[first..]
             .iter()
@@ -72,6 +91,44 @@ pub(super) fn check_goals(ch: &mut Checker, decls: &[Decl], ctx: &Context) -> Ve
         }
     }
     goals
+}
+
+/// Whether a goal of `player` holds in the start position, as far as the
+/// checker can tell without playing (counts and places of pieces; chains,
+/// rows and networks are left to the engine and read as not holding).
+fn holds_at_start(
+    test: &GoalTest,
+    player: PlayerId,
+    (setup, reserve): (&[SetupPiece], &PerPlayer<Vec<u32>>),
+) -> bool {
+    let of = |p: PlayerId, kind: Option<KindId>| {
+        setup
+            .iter()
+            .filter(move |s| s.player == Some(p) && kind.is_none_or(|k| s.kind == k))
+    };
+    let in_hand = |p: PlayerId, kind: Option<KindId>| -> u32 {
+        match kind {
+            Some(k) => reserve[p].get(k.index()).copied().unwrap_or(0),
+            None => reserve[p].iter().sum(),
+        }
+    };
+    match test {
+        GoalTest::EnemyAtMost { most, kind } => {
+            let enemy = player.other();
+            of(enemy, *kind).map(|s| s.height).sum::<u32>() + in_hand(enemy, *kind) <= *most
+        }
+        GoalTest::PieceIn { region, kind } => of(player, *kind).any(|s| region.contains(s.cell)),
+        GoalTest::AllIn { region } => {
+            of(player, None).next().is_some()
+                && of(player, None).all(|s| region.contains(s.cell))
+                && in_hand(player, None) == 0
+        }
+        GoalTest::AllOff => of(player, None).next().is_none() && in_hand(player, None) == 0,
+        GoalTest::Chain { .. }
+        | GoalTest::Network(_)
+        | GoalTest::AllConnected { .. }
+        | GoalTest::InRow { .. } => false,
+    }
 }
 
 /// The most usable cells one line of the board holds along `lines`.

@@ -406,7 +406,7 @@ impl Checker {
                 _ => None,
             };
         let illegal_if_both_win = find("illegal if both players win").is_some();
-        let goals = goals::check_goals(self, decls, &ctx);
+        let goals = goals::check_goals(self, decls, &ctx, (&setup, &reserve));
         let precedence = self.precedence(find("precedence"));
         let when_stuck = match find("when stuck").map(|d| &d.kind) {
             Some(DeclKind::Stuck(s)) => match s.node {

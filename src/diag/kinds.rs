@@ -154,6 +154,8 @@ pub enum Code {
     W015,
     /// `promote-to-itself.game`
     W016,
+    /// `goal-holds-at-start.game`
+    W017,
 }
 
 impl Code {
@@ -230,6 +232,7 @@ impl Code {
         Code::W014,
         Code::W015,
         Code::W016,
+        Code::W017,
     ];
 
     /// The code as written in reports: `G042`.
@@ -560,6 +563,11 @@ impl Code {
                 "W015",
                 "a setup with a group larger than `limit group size` allows: only a part that breaks it up can be played",
                 "setup-group-too-large",
+            ),
+            Code::W017 => (
+                "W017",
+                "a goal that holds in the start position (a count or a place of pieces), so the first part played decides the game",
+                "goal-holds-at-start",
             ),
             Code::W016 => (
                 "W016",
@@ -1001,6 +1009,11 @@ pub enum Kind {
     },
     /// W014: a placement or entry with nothing ever in reserve to bring.
     NothingToBring,
+    /// W017: a goal that holds before anyone moves.
+    GoalHoldsAtStart {
+        /// A player for whom it holds.
+        player: String,
+    },
     /// W016: `promote KIND to KIND` of one kind: nothing changes.
     PromoteToItself {
         /// The kind.
@@ -1094,6 +1107,7 @@ impl Kind {
             Kind::NothingToBring => Code::W014,
             Kind::SetupGroupTooLarge { .. } => Code::W015,
             Kind::PromoteToItself { .. } => Code::W016,
+            Kind::GoalHoldsAtStart { .. } => Code::W017,
         }
     }
 
@@ -1271,6 +1285,9 @@ impl Kind {
             Kind::NothingToBring => {
                 "this move brings a piece from the reserve, but no player ever has one there, so it is never open".into()
             }
+            Kind::GoalHoldsAtStart { player } => format!(
+                "this goal already holds for {player} at the start, so the first part played decides the game unless it undoes it"
+            ),
             Kind::PromoteToItself { kind } => {
                 format!("a `{kind}` promoted to `{kind}` stays what it was")
             }
@@ -1494,6 +1511,9 @@ impl Kind {
             }
             Kind::PromoteToItself { .. } => {
                 "name the kind it becomes, or leave the line out".into()
+            }
+            Kind::GoalHoldsAtStart { .. } => {
+                "check the goal against the setup and the reserve (a goal of `each` is each player's)".into()
             }
             // A row is 2 to 26 long: a board whose lines are shorter takes
             // none, whatever the goal asks.
