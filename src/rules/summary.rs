@@ -194,8 +194,26 @@ impl Rules {
             .collect();
         let has = |f: fn(&Action) -> bool| actions.iter().any(|a| f(a));
         let mut lines = Vec::new();
-        if has(|a| matches!(a, Action::Place { .. })) {
+        // A neutral kind is placed from no reserve (Amazons' arrows).
+        let placed: Vec<Option<KindId>> = self
+            .parts
+            .iter()
+            .flat_map(|p| p.options.iter())
+            .filter(|o| matches!(o.action, Action::Place { .. }))
+            .map(|o| o.kind)
+            .collect();
+        let neutral = |k: &Option<KindId>| k.is_some_and(|k| self.neutral[k]);
+        if placed.iter().any(|k| !neutral(k)) {
             lines.push("c3          a piece from reserve onto c3".to_string());
+        }
+        if let Some(Some(k)) = placed.iter().find(|k| neutral(k)) {
+            let kind = &self.kinds[*k];
+            let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            lines.push(format!("c3          {article} {kind} placed on c3"));
         }
         if has(|a| matches!(a, Action::Enter { .. })) {
             lines.push(
