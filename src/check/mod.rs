@@ -162,12 +162,14 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
         // that failed to evaluate is empty, a row on a board that failed
         // is longer than it).
         diagnostics.retain(Diagnostic::is_error);
-        // A region whose declaration failed to parse is not unknown: its
-        // uses would only echo that error.
+        // A region whose declaration failed to parse is not unknown, nor
+        // missing for the player of that declaration: its uses would only
+        // echo that error.
         let unparsed = unparsed_regions(&sources, &diagnostics);
         if !unparsed.is_empty() {
             diagnostics.retain(|d| {
-                d.code != Code::G021 || !unparsed.contains(spanned_text(&sources, d.span))
+                !matches!(d.code, Code::G021 | Code::G028)
+                    || !unparsed.contains(spanned_text(&sources, d.span))
             });
         }
     }
