@@ -587,7 +587,7 @@ pub(super) fn syntax_error(
         );
     }
     if help.is_none() {
-        help = goal_help(chunk, pos, found);
+        help = goal_help(chunk, pos, found).or_else(|| declaration_help(chunk, pos));
     }
     // `step king, queen diagonal` or `place man, king on …`: kinds listed.
     if help.is_none()
@@ -599,6 +599,34 @@ pub(super) fn syntax_error(
         ));
     }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
+}
+
+/// Help for declarations written as English or other languages would:
+/// `board 6 by 6`, `setup:`, `reserve 10` with no owner.
+fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
+    let mut words = chunk.split_whitespace();
+    let keyword = words.next()?;
+    let rest = chunk[pos..].trim_start();
+    match keyword {
+        "board" => {
+            let size: Vec<&str> = chunk.split_whitespace().skip(1).take(3).collect();
+            match size.as_slice() {
+                [w, "by" | "*" | "×", h] => Some(format!("a board size is written `{w} x {h}`")),
+                _ => None,
+            }
+        }
+        "setup:" | "reserve:" | "pieces:" | "players:" | "turns:" => Some(format!(
+            "a declaration takes no colon: `{}`",
+            keyword.trim_end_matches(':')
+        )),
+        "reserve" if rest.is_empty() || rest.starts_with('#') => {
+            let count = words.next().unwrap_or("10");
+            Some(format!(
+                "say whose pieces they are: `reserve {count} each`, or `reserve PLAYER {count}`"
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// Help for mistakes of a goal's regions and of spelling that the
