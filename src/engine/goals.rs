@@ -3,7 +3,8 @@
 
 use super::{Engine, Outcome, Position};
 use crate::rules::{
-    Bitboard, Cell, CellSet, Dir, DirSet, GoalOutcome, GoalTest, Network, PlayerId, Rules, Side,
+    Bitboard, Cell, CellSet, Dir, DirSet, GoalOutcome, GoalTest, KindId, Network, PlayerId, Rules,
+    Side,
 };
 
 pub(super) enum Verdict {
@@ -241,17 +242,10 @@ impl Engine {
                 own.len() as u32 >= *count && (*exact || gained.is_none_or(|g| own.intersects(&g)))
             }
             GoalTest::PieceIn { region, .. } => own.intersects(region),
-            GoalTest::EnemyAtMost { most, kind: None } => {
+            GoalTest::EnemyAtMost { most, kind } => {
                 // Stacks at most: no more than the pieces they hold.
                 let enemy = player.other();
-                pos.owned(enemy).len() as u32 + pos.reserve_total(enemy) <= *most
-            }
-            GoalTest::EnemyAtMost {
-                most,
-                kind: Some(kind),
-            } => {
-                let enemy = player.other();
-                pos.pieces(enemy, Some(*kind)).len() as u32 + pos.reserve(enemy, *kind) <= *most
+                pos.pieces(enemy, *kind).len() as u32 + in_reserve(pos, enemy, *kind) <= *most
             }
         }
     }
@@ -328,22 +322,14 @@ impl Engine {
                 self.row(own, starts, *count, *exact, *lines).is_some()
             }
             GoalTest::PieceIn { region, kind } => pos.pieces(player, *kind).intersects(region),
-            GoalTest::EnemyAtMost { most, kind: None } => {
+            GoalTest::EnemyAtMost { most, kind } => {
                 // Pieces, not stacks: a stack counts by its height.
                 let enemy = player.other();
-                pos.on_board(enemy) + pos.reserve_total(enemy) <= *most
-            }
-            GoalTest::EnemyAtMost {
-                most,
-                kind: Some(kind),
-            } => {
-                let enemy = player.other();
-                let on_board: u32 = pos
-                    .pieces(enemy, Some(*kind))
-                    .iter()
-                    .map(|c| pos.height(c))
-                    .sum();
-                on_board + pos.reserve(enemy, *kind) <= *most
+                let on_board = match kind {
+                    None => pos.on_board(enemy),
+                    Some(_) => pos.pieces(enemy, *kind).iter().map(|c| pos.height(c)).sum(),
+                };
+                on_board + in_reserve(pos, enemy, *kind) <= *most
             }
         }
     }
@@ -563,6 +549,11 @@ impl NetworkSearch<'_> {
             .board
             .first_along(from, dir, self.pos.occupied())
     }
+}
+
+/// The pieces `player` holds in reserve, of `kind` or of every kind.
+fn in_reserve(pos: &Position, player: PlayerId, kind: Option<KindId>) -> u32 {
+    kind.map_or(pos.reserve_total(player), |k| pos.reserve(player, k))
 }
 
 /// Whether `cells` has a cell in every region (a chain's regions).
