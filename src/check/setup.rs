@@ -12,8 +12,8 @@ use crate::syntax::ast::{Decl, DeclKind};
 impl Checker {
     /// `promote KIND to KIND in REGION[, ending the move]` declarations.
     pub(super) fn promotions(&mut self, decls: &[Decl], ctx: &Context) -> Vec<Promotion> {
-        let mut out: Vec<Promotion> = Vec::new();
-        let mut spans: Vec<Span> = Vec::new();
+        // Each with the span of its line, for G072's note.
+        let mut out: Vec<(Promotion, Span)> = Vec::new();
         for d in decls {
             let DeclKind::Promote {
                 from,
@@ -55,14 +55,13 @@ impl Checker {
                 region,
                 ends_move: *ends_move,
             };
-            if let Some(diag) = disagreement(&promotion, &out, &spans, ctx, d.span) {
+            if let Some(diag) = disagreement(&promotion, &out, ctx, d.span) {
                 self.diags.push(diag);
                 continue;
             }
-            out.push(promotion);
-            spans.push(d.span);
+            out.push((promotion, d.span));
         }
-        out
+        out.into_iter().map(|(promotion, _)| promotion).collect()
     }
 }
 
@@ -70,12 +69,11 @@ impl Checker {
 /// on a cell they share for one player.
 fn disagreement(
     promotion: &Promotion,
-    earlier: &[Promotion],
-    spans: &[Span],
+    earlier: &[(Promotion, Span)],
     ctx: &Context,
     span: Span,
 ) -> Option<Diagnostic> {
-    earlier.iter().zip(spans).find_map(|(other, &other_span)| {
+    earlier.iter().find_map(|(other, other_span)| {
         if other.from != promotion.from || other.to == promotion.to {
             return None;
         }
@@ -90,7 +88,7 @@ fn disagreement(
                 cell: ctx.board.cell_name(shared),
                 player: ctx.player_names[p.index()].clone(),
             };
-            Some(Diagnostic::new(kind_diag, span).with_note(other_span, "the other `promote`"))
+            Some(Diagnostic::new(kind_diag, span).with_note(*other_span, "the other `promote`"))
         })
     })
 }
