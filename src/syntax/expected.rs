@@ -96,10 +96,7 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
         Rule::file_range => ("`file`", &["file"]),
         Rule::primitive | Rule::option => (
             "a move (`place`, `enter`, `relocate`, `leap`, `step`, `slide`, `jump`, `bear off`, `return`, `remove`)",
-            &[
-                "place", "enter", "relocate", "leap", "step", "slide", "jump", "bear", "return",
-                "remove",
-            ],
+            PRIMITIVE_WORDS,
         ),
         Rule::clause => (
             "a clause",
@@ -297,6 +294,11 @@ fn keyword_text(word: &str) -> &'static str {
         .copied()
         .unwrap_or("?")
 }
+
+/// The first words of the primitives (`bear` of `bear off`).
+const PRIMITIVE_WORDS: &[&str] = &[
+    "place", "enter", "relocate", "leap", "step", "slide", "jump", "bear", "return", "remove",
+];
 
 /// Turns a pest error on one declaration into a diagnostic.
 pub(super) fn syntax_error(
@@ -674,9 +676,6 @@ fn goal_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
 /// second kind follows the first after a comma and the parse stops at the
 /// comma or at the second kind.
 fn kinds_listed(chunk: &str, pos: usize) -> Option<(&str, &str)> {
-    const PRIMITIVES: [&str; 9] = [
-        "place", "enter", "relocate", "step", "slide", "jump", "leap", "return", "remove",
-    ];
     let before = chunk[..pos].trim_end();
     let before = before.strip_suffix(',').unwrap_or(before);
     let after = chunk[pos..].trim_start();
@@ -693,7 +692,8 @@ fn kinds_listed(chunk: &str, pos: usize) -> Option<(&str, &str)> {
         .next()?;
     let is_name =
         |w: &str| w.starts_with(|c: char| c.is_ascii_alphabetic()) && super::parser::is_name(w);
-    (PRIMITIVES.contains(&primitive) && is_name(kind) && is_name(next)).then_some((primitive, kind))
+    (PRIMITIVE_WORDS.contains(&primitive) && is_name(kind) && is_name(next))
+        .then_some((primitive, kind))
 }
 
 /// Whether the declaration parses with a comma before the word at `pos`
