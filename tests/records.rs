@@ -5,6 +5,7 @@
 mod common;
 
 use std::io::Write;
+use std::path::Path;
 
 use common::{gamut_in, scratch};
 
@@ -176,20 +177,26 @@ fn replay_jumps_to_a_move_goes_back_and_stays_at_the_end() {
     );
 }
 
+/// `gamut ARGS` run in `dir`, keeping its game in `kept`, every stream piped.
+fn keeping_in(dir: &Path, kept: &Path, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("GAMUT_AUTOSAVE", kept)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamut")
+}
+
 #[test]
 fn a_game_left_without_save_is_kept_and_says_where() {
     let dir = scratch("records-autosave");
     let kept = dir.join("kept.toml");
     let run = |input: &str, args: &[&str]| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-            .args(args)
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .env("GAMUT_AUTOSAVE", &kept)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("run gamut");
+        let mut child = keeping_in(&dir, &kept, args);
         let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
         String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
     };
@@ -254,18 +261,7 @@ fn a_game_left_without_save_is_kept_and_says_where() {
 fn two_sessions_at_once_never_keep_their_games_in_one_file() {
     let dir = scratch("records-two-sessions");
     let kept = dir.join("kept.toml");
-    let session = |game: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-            .args(["play", game])
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .env("GAMUT_AUTOSAVE", &kept)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("run gamut")
-    };
+    let session = |game: &str| keeping_in(&dir, &kept, &["play", game]);
     let mut first = session("tic-tac-toe");
     let mut first_in = first.stdin.take().unwrap();
     first_in.write_all(b"b2\n").unwrap();
