@@ -100,14 +100,14 @@ impl Input {
 
 /// Says so when a file given as a record holds a game's rules instead
 /// (`gamut play --load x.game`), and what to type.
-fn not_a_record_but_rules(path: &str, command: &str) {
+fn not_a_record_but_rules(path: &str) {
     let file = record::expand_home(path);
-    let is_rules = std::path::Path::new(&file).is_file()
+    let is_rules = file.is_file()
         && crate::load::check_game(&file.display().to_string())
             .is_ok_and(|checked| checked.rules.is_some());
     if is_rules {
         let path = shown(path);
-        eprintln!("gamut: {path} holds the rules of a game: `gamut {command} {path}` plays it");
+        eprintln!("gamut: {path} holds the rules of a game: `gamut play {path}` plays it");
     }
 }
 
@@ -120,7 +120,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             Ok(r) => Some(r),
             Err(e) => {
                 eprintln!("gamut: {}", shown(&e.to_string()));
-                not_a_record_but_rules(path, "play");
+                not_a_record_but_rules(path);
                 return USAGE;
             }
         },
@@ -1185,7 +1185,7 @@ pub(super) fn replay(path: &str) -> i32 {
         Ok(r) => r,
         Err(e) => {
             eprintln!("gamut: {}", shown(&e.to_string()));
-            not_a_record_but_rules(path, "play");
+            not_a_record_but_rules(path);
             return USAGE;
         }
     };
