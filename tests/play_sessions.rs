@@ -276,6 +276,23 @@ fn commands_are_read_whole() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Asking to take back (or play again) more moves than there are does
+/// what it can and says how many it did, so that a typo is noticed.
+#[test]
+fn undo_and_redo_beyond_the_moves_say_how_many() {
+    let (code, out, _) = run_play(&["tic-tac-toe"], "a1\nb1\nundo 9\nredo 5\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Took back 2 moves: there was no more to take back."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Played again 2 moves: there was no more to redo."),
+        "{out}"
+    );
+    assert!(out.contains("Last move: O b1\nX to move."), "{out}");
+}
+
 /// `gamut play ARGS` in `dir`, fed `input`: its exit code, output and errors.
 fn run_play_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))

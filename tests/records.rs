@@ -487,3 +487,32 @@ fn a_record_whose_game_file_is_gone_says_where_it_looked() {
         "{err}"
     );
 }
+
+/// A record keeps how strong its computer seats were, and a strength
+/// given when it is resumed is the one wanted now.
+#[test]
+fn a_strength_given_on_resuming_replaces_the_records() {
+    let dir = scratch("records-strength");
+    let input = "a1\nsave s.toml\nquit\n";
+    let (code, _, err) = gamut_in(&dir, &["play", "tic-tac-toe", "O=mcts:20000"], input);
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(dir.join("s.toml")).unwrap();
+    assert!(record.contains("O = \"mcts:20000\""), "{record}");
+    let resume = [
+        "play",
+        "--load",
+        "s.toml",
+        "--iterations",
+        "3",
+        "--threads",
+        "1",
+    ];
+    let (code, out, err) = gamut_in(&dir, &resume, "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("against O (mcts:3)"), "{out}");
+    // Without one, the record's own strength stands.
+    let (code, out, err) = gamut_in(&dir, &["play", "--load", "s.toml"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("against O (mcts:20000)"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -185,7 +185,14 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 );
                 return USAGE;
             };
-            let Ok(seat) = Seat::parse(kind, budget) else {
+            // A strength given on the command line is the one wanted now,
+            // over the one the record's seat was saved with.
+            let told = args.iterations.is_some() || args.think.is_some() || args.level.is_some();
+            let word = match kind.split_once(':') {
+                Some((strategy, _)) if told => strategy,
+                _ => kind.as_str(),
+            };
+            let Ok(seat) = Seat::parse(word, budget) else {
                 eprintln!(
                     "gamut: the record seats {} as `{}`, which is not a seat; use {SEAT_WORDS}",
                     shown(name),
@@ -1004,6 +1011,12 @@ impl Session<'_> {
             return;
         }
         self.show();
+        if undone < times {
+            outln!(
+                "Took back {undone} move{}: there was no more to take back.",
+                if undone == 1 { "" } else { "s" }
+            );
+        }
     }
 
     /// Plays again what `undo` took back, `times` times up to the next
@@ -1013,7 +1026,8 @@ impl Session<'_> {
             outln!("Nothing to redo.");
             return;
         }
-        for _ in 0..times {
+        let mut redone = 0;
+        while redone < times && !self.redo.is_empty() {
             while let Some(mv) = self.redo.pop() {
                 if !self.game.play_move(&mv) {
                     self.redo.clear();
@@ -1024,8 +1038,15 @@ impl Session<'_> {
                     break;
                 }
             }
+            redone += 1;
         }
         self.show();
+        if redone < times {
+            outln!(
+                "Played again {redone} move{}: there was no more to redo.",
+                if redone == 1 { "" } else { "s" }
+            );
+        }
     }
 
     /// A move suggested by the player the computer seat uses.
