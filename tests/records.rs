@@ -99,6 +99,10 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
         "{err}"
     );
     assert!(err.contains("unknown field `mooves`"), "{err}");
+    // A key given twice (a hand edit pasting a second list) is named.
+    let twice = text.replacen("\n[", "\nmoves = []\n[", 1);
+    let err = refusal(&dir, "twice.toml", &twice, &["replay"]);
+    assert!(err.contains("`moves` is given twice: keep one"), "{err}");
 }
 
 #[test]

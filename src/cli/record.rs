@@ -166,7 +166,16 @@ pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             format!("{shown}:{line}:{column}")
         });
-        RecordError::Parse(at, e.message().to_string())
+        // TOML names no key it finds twice; the span holds it.
+        let twice = e
+            .span()
+            .and_then(|span| text.get(span))
+            .filter(|key| e.message() == "duplicate key" && !key.contains('\n'));
+        let message = match twice {
+            Some(key) => format!("`{key}` is given twice: keep one"),
+            None => e.message().to_string(),
+        };
+        RecordError::Parse(at, message)
     })
 }
 
