@@ -566,6 +566,11 @@ pub(super) fn syntax_error(
             help = Some(format!("did you mean `{word}`?"));
         } else if phrases.iter().any(|p| p == "a direction") {
             help = Some(format!("the directions are {}", quoted_list(DIRECTIONS)));
+        } else if let Some((_, prev)) = word_before(chunk, pos).filter(|(_, w)| {
+            *w == found || matches!((*w, found), ("piece", "pieces") | ("pieces", "piece"))
+        }) {
+            // `no enemy piece pieces`: one word, written twice.
+            help = Some(format!("`{prev} {found}` says one word twice: keep one"));
         } else if phrases.iter().any(|p| p == "the end of the declaration")
             && DECLARATIONS.contains(&found)
         {
@@ -599,6 +604,19 @@ pub(super) fn syntax_error(
             "a `{primitive}` names one kind of piece (or none, for every kind): \
              write a line for each kind, as in `move {primitive} {kind} …`"
         ));
+    }
+    // `jump over enemy orthogonal, chained, straight`: no such clause.
+    if help.is_none() && !found.is_empty() && phrases.iter().any(|p| p == "a clause") {
+        help = Some(if found.starts_with("straight") {
+            "a chain keeps to one direction where each direction is a `move` line of its own, \
+             as in `move jump over enemy up, chained`"
+                .to_string()
+        } else {
+            "the clauses after a move begin `chained`, `capturing`, `converting`, \
+             `leaving a copy`, `must`, `not`, `only`, `ending in`, `next to`, `in sight of`, \
+             `moving the last piece` or `dropping` (see docs/LANGUAGE.md)"
+                .to_string()
+        });
     }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
 }
