@@ -172,6 +172,19 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
                     || !unparsed.contains(spanned_text(&sources, d.span))
             });
         }
+        // A region refused for a name like a cell (`region p1 = …`) is read
+        // as that cell where it is used: a cell off the board there only
+        // echoes the refusal.
+        let refused: HashSet<String> = diagnostics
+            .iter()
+            .filter(|d| d.code == Code::G024)
+            .map(|d| spanned_text(&sources, d.span).to_string())
+            .collect();
+        if !refused.is_empty() {
+            diagnostics.retain(|d| {
+                d.code != Code::G031 || !refused.contains(spanned_text(&sources, d.span))
+            });
+        }
     }
     diag::condense(&mut diagnostics);
     Checked {
