@@ -41,6 +41,31 @@ pub struct Outcomes {
     /// clearly more than a point away from one half: its 95 % interval
     /// lies wholly above 51 % or below 49 %.
     pub favours: Option<usize>,
+    /// What the first player's score says of the game's balance.
+    #[serde(default)]
+    pub balance: Balance,
+}
+
+/// What the first player's score says of a game's balance, for a
+/// designer: an edge, an even game (and how even), or too few games to
+/// tell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Balance {
+    /// The score's 95 % interval lies wholly above 51 % (the first player
+    /// is favoured) or below 49 % (the second is): the player's index.
+    Favours(usize),
+    /// The interval lies wholly within this many points of 50 % (1 to
+    /// [`EVEN_WITHIN`]).
+    Even(u32),
+    /// Games ended, but none was won: every one that ended was drawn.
+    NoneWon,
+    /// No game ended: each was stopped unfinished.
+    NoneEnded,
+    /// The interval is too wide to tell an edge from an even game: more
+    /// games would.
+    #[default]
+    Unclear,
 }
 
 /// How long games last, in moves.
@@ -95,6 +120,11 @@ pub struct Branching {
 /// 5 % of the interval alone.
 const EVEN: f64 = 0.01;
 
+/// The most points from one half a game's balance may be known to lie
+/// within and be called even: an edge of five points under random play is
+/// one designers act on (Network's equalized order answers one of four).
+pub const EVEN_WITHIN: u32 = 5;
+
 /// The most bins a length histogram has.
 const BINS: u32 = 20;
 
@@ -115,6 +145,19 @@ impl Figures {
         } else {
             None
         };
+        let farthest = (first_player.low - 0.5)
+            .abs()
+            .max((first_player.high - 0.5).abs());
+        // Rounded up to whole points, a hair's rounding error forgiven.
+        let within = (farthest * 100.0 - 1e-9).ceil().max(1.0);
+        let balance = match favours {
+            _ if games == 0 => Balance::Unclear,
+            _ if counts.wins == [0, 0] && counts.draws == 0 => Balance::NoneEnded,
+            _ if counts.wins == [0, 0] => Balance::NoneWon,
+            Some(p) => Balance::Favours(p),
+            None if within <= f64::from(EVEN_WITHIN) => Balance::Even(within as u32),
+            None => Balance::Unclear,
+        };
         let cells = counts.landings.len() as f64;
         Figures {
             outcomes: Outcomes {
@@ -124,6 +167,7 @@ impl Figures {
                 first,
                 first_player,
                 favours,
+                balance,
             },
             length: Length::of(counts),
             branching: Branching {
@@ -232,7 +276,7 @@ impl Length {
 
 #[cfg(test)]
 mod tests {
-    use super::{Counts, Figures};
+    use super::{Balance, Counts, Figures};
     use crate::rules::PlayerId;
 
     #[test]
@@ -279,6 +323,22 @@ mod tests {
             Figures::of(&counts, PlayerId::new(0)).outcomes.favours,
             Some(1)
         );
+        // What the balance row says: an edge, how even, or too few games.
+        let balance = |wins: [u64; 2], draws: u64, games: u64| {
+            let mut counts = Counts::empty(4, 0);
+            (counts.games, counts.wins, counts.draws) = (games, wins, draws);
+            counts.unfinished = games - wins[0] - wins[1] - draws;
+            Figures::of(&counts, PlayerId::new(0)).outcomes.balance
+        };
+        assert_eq!(balance([260, 140], 0, 400), Balance::Favours(0));
+        assert_eq!(balance([200, 200], 0, 400), Balance::Even(5));
+        assert_eq!(balance([2000, 2000], 0, 4000), Balance::Even(2));
+        // 55 % of 400 (50.1-59.8) and 57.5 % of 200 (50.6-64.1): unclear.
+        assert_eq!(balance([220, 180], 0, 400), Balance::Unclear);
+        assert_eq!(balance([115, 85], 0, 200), Balance::Unclear);
+        assert_eq!(balance([0, 0], 100, 100), Balance::NoneWon);
+        assert_eq!(balance([0, 0], 30, 100), Balance::NoneWon);
+        assert_eq!(balance([0, 0], 0, 100), Balance::NoneEnded);
         // When the second player of the list moves first, its wins are the first player's.
         assert_eq!(
             Figures::of(&counts, PlayerId::new(1)).outcomes.favours,

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-pub use figures::{Bin, Branching, Figures, Length, Outcomes};
+pub use figures::{Balance, Bin, Branching, EVEN_WITHIN, Figures, Length, Outcomes};
 
 use crate::ai::{Contender, bout_seed, play_bout, play_game, spread};
 use crate::engine::{Engine, Outcome};

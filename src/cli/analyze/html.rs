@@ -53,7 +53,7 @@ pub(super) fn page(report: &Report) -> String {
         out.push_str(&skill_chart(report));
     }
     for (r, label) in report.results.iter().zip(super::labels(report)) {
-        out.push_str(&game_section(r, &label, &report.skill));
+        out.push_str(&game_section(report, r, &label));
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -250,7 +250,8 @@ fn skill_chart(report: &Report) -> String {
 }
 
 /// One game: its figures, lengths, branching and map of landings.
-fn game_section(r: &GameReport, label: &str, rungs: &[String]) -> String {
+fn game_section(report: &Report, r: &GameReport, label: &str) -> String {
+    let rungs = &report.skill;
     let f = &r.figures;
     let o = &f.outcomes;
     let mut out = format!(
@@ -272,13 +273,7 @@ fn game_section(r: &GameReport, label: &str, rungs: &[String]) -> String {
     row("draws", format!("{:.1}%", o.draws.value * 100.0));
     row("unfinished", format!("{:.1}%", o.unfinished.value * 100.0));
     row("first player scores", rate_words(o.first_player));
-    row(
-        "balance",
-        match o.favours {
-            Some(p) => format!("favours {}", escape(&r.players[p])),
-            None => "no clear edge".into(),
-        },
-    );
+    row("balance", escape(&super::balance(report, r)));
     let l = &f.length;
     row(
         "length",

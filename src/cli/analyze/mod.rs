@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::seat::{self, Seat};
 use super::{Format, OK, USAGE, load_rules, shown};
 use crate::ai::{Budget, Contender};
-use crate::analysis::{Counts, Figures, Plan, Shard, analyse, planned_games};
+use crate::analysis::{Balance, Counts, Figures, Plan, Shard, analyse, planned_games};
 use crate::engine::Engine;
 
 #[derive(clap::Args)]
@@ -198,7 +198,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
     };
     let threads = args.threads.map_or_else(seat::all_cores, |t| t as usize);
     let total = planned_games(&plan) * engines.len();
-    let bar = super::progress_bar(total as u64, "{bar:40} {pos}/{len} games, {eta} left {msg}");
+    let bar = super::progress_bar(total as u64, "{bar:40} {pos}/{len} games, {elapsed} {msg}");
     let done = || {
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -235,9 +235,15 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
         // The balance counts an unfinished game as half a point to each
         // side: where many are, it says more of the cap than of the game.
         let capped = r.counts.unfinished.saturating_sub(r.counts.stopped);
-        if capped * 10 > r.counts.games {
+        if capped == r.counts.games && capped > 0 {
             eprintln!(
-                "gamut: {}: {} of {} games reached the ply cap of {} unfinished, and count as halves in the balance; a higher --ply-cap lets them end",
+                "gamut: {}: no game ended within the ply cap of {}: the game may never end (a goal that cannot be reached, players passing for ever), or a higher --ply-cap may let them end",
+                shown(&r.game),
+                report.ply_cap
+            );
+        } else if capped * 10 > r.counts.games {
+            eprintln!(
+                "gamut: {}: {} of {} games reached the ply cap of {} unfinished, and count as halves in the balance; a higher --ply-cap may let them end",
                 shown(&r.game),
                 capped,
                 r.counts.games,
@@ -582,7 +588,17 @@ fn add_slice(whole: &mut Report, slice: &Report) -> Result<(), String> {
             names.join(" ")
         }
     };
-    compare("games analysed", names(whole), names(slice));
+    // The same rules named another way (`./t.game`, `/home/me/t.game`)
+    // are the same games: the first slice's names are kept.
+    let same_rules = whole.results.len() == slice.results.len()
+        && whole
+            .results
+            .iter()
+            .zip(&slice.results)
+            .all(|(mine, theirs)| mine.rules_hash == theirs.rules_hash);
+    if !same_rules {
+        compare("games analysed", names(whole), names(slice));
+    }
     if !differs.is_empty() {
         return Err(format!(
             "a slice of another run: its {}",
@@ -644,8 +660,33 @@ fn labels(report: &Report) -> Vec<String> {
 
 /// What the skill ladder `rungs` says of a game: whether more thinking
 /// still wins at its top, and if not, where it stops winning.
+/// What the balance row says of a game: an edge (with the seat that
+/// had it, where the sides had different players), how even, or why it
+/// cannot say.
+fn balance(report: &Report, r: &GameReport) -> String {
+    match r.figures.outcomes.balance {
+        Balance::Favours(p) if report.players[0] != report.players[1] => {
+            format!("favours {} ({})", r.players[p], report.players[p])
+        }
+        Balance::Favours(p) => format!("favours {}", r.players[p]),
+        Balance::Even(1) => "even (within 1 point)".into(),
+        Balance::Even(points) => format!("even (within {points} points)"),
+        Balance::NoneWon => "even: every game that ended was drawn".into(),
+        Balance::NoneEnded => "unknown: no game ended".into(),
+        Balance::Unclear => "unclear: more games would tell".into(),
+    }
+}
+
 fn depth(rungs: &[String], r: &GameReport) -> String {
     let skill = &r.figures.skill;
+    if r.counts
+        .ladder
+        .iter()
+        .all(|s| s.stronger == 0 && s.weaker == 0)
+    {
+        // Every ladder game drawn or stopped: no rung could show a gain.
+        return "unknown: no ladder game was won".into();
+    }
     match skill.last() {
         Some(top) if top.low > 0.5 => "more thinking wins to the top".into(),
         _ => match skill.iter().rposition(|s| s.low > 0.5) {

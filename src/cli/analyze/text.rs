@@ -18,9 +18,10 @@ pub(super) fn table(report: &Report) -> String {
     let players = shown(&super::players_words(report)).into_owned();
     let _ = writeln!(
         out,
-        "{}: {} games each of {players}, seed {}{}",
+        "{}: {} game{} each of {players}, seed {}{}",
         names.join(" and "),
         report.games,
+        if report.games == 1 { "" } else { "s" },
         report.seed,
         report
             .shard
@@ -96,9 +97,8 @@ pub(super) fn table(report: &Report) -> String {
             )
         }
     });
-    row("balance", &|r| match r.figures.outcomes.favours {
-        Some(p) => format!("favours {}", shown(&r.players[p])),
-        None => "no clear edge".into(),
+    row("balance", &|r| {
+        shown(&super::balance(report, r)).into_owned()
     });
     row("length: mean ± sd", &|r| {
         format!(
