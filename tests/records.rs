@@ -520,3 +520,31 @@ fn a_strength_given_on_resuming_replaces_the_records() {
     assert!(out.contains("against O (mcts:20000)"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// In a turn of more ways than gamut writes out one by one, the moves it
+/// lists (and plays for the computer) can be typed, and a record of them
+/// reloads: a saved game once could not be read back.
+#[test]
+fn a_move_of_a_turn_with_too_many_ways_to_write_is_read_and_kept() {
+    let dir = scratch("records-many-ways");
+    // Four steps a turn, each by any piece: with five pieces, 4,728 moves
+    // and far more ways than gamut writes out.
+    let rules = "game \"Four steps\"\nboard 8 x 8\nplayers A, B\nsetup\n  A on a1, h1, d1, e1, b2\n  B on a8, h8\nmove step any onto empty\nthen may step any onto empty\nthen may step any onto empty\nthen may step any onto empty\nwhen stuck draw\n";
+    std::fs::write(dir.join("four-steps.game"), rules).unwrap();
+    let game = "four-steps.game";
+    let (code, out, err) = gamut_in(&dir, &["perft", game, "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4728"), "{out}");
+    let input = "a1-a2/d1-d2/e1-e2/h1-h2\nd1-d2\nsave r.toml\nquit\n";
+    let (code, out, err) = gamut_in(&dir, &["play", game, "B=random"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Last move: A a1-a2/d1-d2/e1-e2/h1-h2"),
+        "{out}"
+    );
+    assert!(out.contains("`d1-d2` is not legal here"), "{out}");
+    let (code, out, err) = gamut_in(&dir, &["replay", "r.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Move 2: "), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

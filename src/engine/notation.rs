@@ -409,12 +409,6 @@ impl Engine {
             ..Successors::default()
         };
         self.successors(pos, &mut ways);
-        if let Some(why) = ways.overrun() {
-            return Err(ParseError::Unlisted {
-                text: text.trim().to_string(),
-                why: why.clone(),
-            });
-        }
         // The listed move a way leads to (keys first: a full comparison of
         // every position made typing in a position of 65,000 moves slow).
         let find = |target: &Position| {
@@ -423,6 +417,21 @@ impl Engine {
                 .iter()
                 .position(|p| p.key() == target.key() && p == target)
         };
+        if ways.overrun().is_some() {
+            // Too many ways to write each (five pieces each stepping in a
+            // turn of four parts): the move is read part by part, as where
+            // the moves themselves are too many, and found among them.
+            let illegal = || ParseError::Illegal {
+                text: text.trim().to_string(),
+                legal: self.notations(pos, &successors.moves),
+            };
+            let mut scratch = Successors::default();
+            return match self.parse_by_parts(pos, text, &mut scratch) {
+                Ok((_, next)) => find(&next).ok_or_else(illegal),
+                Err(ParseError::NoSuchTurn { .. }) => Err(illegal()),
+                Err(other) => Err(other),
+            };
+        }
         // Exactly as written, plainly or qualified (see [`Qualify`]): where
         // moves that read alike are typed plainly, that is ambiguous. Each
         // way's notation is kept for the looser readings below; the
