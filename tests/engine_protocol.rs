@@ -505,3 +505,49 @@ fn a_single_move_that_ends_the_game_is_told_proven() {
         "{answers:?}"
     );
 }
+
+/// `stop` is heard inside a play-out, not only between iterations: in a
+/// game whose every position takes a good part of a second to list, one
+/// iteration's play-out once ran for three minutes after a `stop`.
+#[test]
+fn stop_is_heard_within_a_slow_playout() {
+    let dir = common::scratch("engine-slow-playout");
+    // Four steps a turn by any of six pieces, and a goal no piece can
+    // reach (an empty region): play-outs run to the ply cap, each ply
+    // listing thousands of moves.
+    std::fs::write(
+        dir.join("slow.game"),
+        "board 8 x 8\nplayers A, B\nsetup\n  A on a1, h1, d1, e1, b2, g2\n  B on a8, h8, d8, e8, b7, g7\n\
+         move step any onto empty\nthen may step any onto empty\nthen may step any onto empty\n\
+         then may step any onto empty\ngoal each wins with a piece in e5 in file a\n",
+    )
+    .expect("write");
+    // Without the stop, the play-out runs for minutes: the watchdog ends
+    // gamut first, and the answers are missing.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("engine")
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    let id = child.id();
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(40));
+        let _ = Command::new("kill").arg(id.to_string()).status();
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"game slow.game\nset threads 1\n1 go iterations 1\n")
+        .expect("send");
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    stdin.write_all(b"2 stop\nquit\n").expect("send");
+    drop(stdin);
+    let out = child.wait_with_output().expect("gamut ends");
+    drop(watchdog);
+    let out = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert!(answers.len() >= 4, "{out}");
+    assert!(answers[2].starts_with("=1 "), "{out}");
+    assert_eq!(answers[3], "=2", "{out}");
+}

@@ -35,7 +35,8 @@ use std::time::{Duration, Instant};
 
 use super::random::{Scratch, random_playout, watched_playout};
 use crate::engine::{
-    Engine, Move, Outcome, Overrun, Position, Status, Successors, with_deadline, within_work,
+    Engine, Move, Outcome, Overrun, Position, Status, Successors, with_cancel, with_deadline,
+    within_work,
 };
 use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
@@ -615,7 +616,7 @@ fn search(
         one_at_least: t == 0,
     };
     if threads == 1 || tree.decided() {
-        let iterations = with_deadline(deadline, || tree.grow(history, config, rng, share(0)))?;
+        let iterations = bounded(deadline, stop, || tree.grow(history, config, rng, share(0)))?;
         return Ok(Some(tree.choice(iterations)));
     }
     // Root parallelism: each helper grows its own tree from the root and
@@ -639,12 +640,16 @@ fn search(
                 let limits = share(i + 1);
                 scope.spawn(move || {
                     let mut rng = Rng::new(seed);
-                    with_deadline(deadline, || helper.grow(history, config, &mut rng, limits))
+                    bounded(deadline, stop, || {
+                        helper.grow(history, config, &mut rng, limits)
+                    })
                 })
             })
             .collect();
         let mut rng = Rng::new(seeds[0]);
-        let main = with_deadline(deadline, || tree.grow(history, config, &mut rng, share(0)));
+        let main = bounded(deadline, stop, || {
+            tree.grow(history, config, &mut rng, share(0))
+        });
         let helped: Vec<Result<u32, Overrun>> = handles
             .into_iter()
             .map(|h| h.join().unwrap_or(Ok(0)))
@@ -657,6 +662,12 @@ fn search(
         tree.absorb(helper);
     }
     Ok(Some(tree.choice(iterations)))
+}
+
+/// Runs a search's iterations: every listing they make stops at the
+/// deadline, or as soon as `stop` is asked for.
+fn bounded<R>(deadline: Instant, stop: &Stop, f: impl FnOnce() -> R) -> R {
+    with_deadline(deadline, || with_cancel(Arc::clone(&stop.0), f))
 }
 
 /// Whether an expansion finished or the time limit cut it.

@@ -18,6 +18,8 @@
 //! thread-local counter; the clock is read once per [`CHUNK`] units.
 
 use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Units of work one listing may spend: about a second of the slowest
@@ -70,6 +72,8 @@ thread_local! {
     /// How many scopes are open on this thread.
     static DEPTH: Cell<u32> = const { Cell::new(0) };
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// A request from another thread to stop now (a search's `stop`).
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
     /// The open scope has stopped.
     static STOP: Cell<bool> = const { Cell::new(false) };
     /// Why the open scope stopped, once it has and something said why.
@@ -164,7 +168,7 @@ fn refill(units: u64) -> bool {
     if STOP.get() {
         return false;
     }
-    if DEADLINE.get().is_some_and(|d| Instant::now() >= d) {
+    if deadline_passed() {
         stop(Overrun::Deadline);
         return false;
     }
@@ -185,6 +189,11 @@ fn refill(units: u64) -> bool {
 /// as a listing that charges little may never refill to see it.
 pub(super) fn deadline_passed() -> bool {
     DEADLINE.get().is_some_and(|d| Instant::now() >= d)
+        || CANCEL.with(|c| {
+            c.borrow()
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        })
 }
 
 /// Whether the open listing has stopped.
@@ -249,9 +258,48 @@ pub fn with_deadline<R>(deadline: Instant, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Runs `f` with a flag another thread may raise: once it is, a listing
+/// on this thread stops as if its deadline had passed, so that a search
+/// asked to answer now does so within a listing, not after it (one
+/// listing of a hostile game may take a good part of a second, and a
+/// play-out hundreds of them).
+pub fn with_cancel<R>(flag: Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CANCEL.with(|c| *c.borrow_mut() = self.0.take());
+        }
+    }
+    let before = CANCEL.with(|c| c.borrow_mut().replace(flag));
+    let _restore = Restore(before);
+    f()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_raised_flag_stops_a_listing_as_a_deadline_does() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let why = with_cancel(Arc::clone(&flag), || {
+            let scope = Scope::begin(u64::MAX);
+            let mut spent = 0u64;
+            while charge(1) {
+                spent += 1;
+                if spent == 3 * CHUNK {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                assert!(spent <= 5 * CHUNK, "the raised flag was not heard");
+            }
+            scope.end()
+        });
+        assert_eq!(why, Some(Overrun::Deadline));
+        // Outside `with_cancel` the flag is no longer looked at.
+        let scope = Scope::begin(u64::MAX);
+        assert!((0..3 * CHUNK).all(|_| charge(1)));
+        assert_eq!(scope.end(), None);
+    }
 
     #[test]
     fn a_scope_stops_once_its_units_are_spent_and_says_who_spent_them() {

@@ -27,7 +27,7 @@ mod position;
 mod reach;
 mod sample;
 
-pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_deadline, within_work};
+pub use budget::{MAX_MOVES, Overrun, WORK_PER_LISTING, with_cancel, with_deadline, within_work};
 pub use game::{Game, Status};
 use moves::Played;
 pub use moves::{Act, Deed, Move};
