@@ -334,6 +334,22 @@ fn save_keeps_the_rules_and_says_what_it_would_replace() {
         out.contains("The game has changed since it was saved to t.toml"),
         "{out}"
     );
+    // Nor over the rules a variant extends, even when told yes.
+    std::fs::write(
+        dir.join("variant.game"),
+        "extends \"three\"\ngame \"Four\"\n",
+    )
+    .unwrap();
+    let input = "b2\nsave three.game\ny\nquit\n";
+    let (_, out, _) = gamut_in(&dir, &["play", "variant.game"], input);
+    assert!(
+        out.contains("Not saved: three.game holds rules this game extends"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("three.game")).unwrap(),
+        rules
+    );
 }
 
 /// A record given to `validate`, or rules given to `--load` or `replay`,

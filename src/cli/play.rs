@@ -236,6 +236,13 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         hinter: heeding_ctrl_c(hint_config(&seats, budget, args.threads)),
         colour: colour_stdout(),
         source: game_arg,
+        rules_files: (0..sources.len() as u32)
+            .filter_map(|i| {
+                Path::new(&sources.get(crate::diag::FileId(i)).name)
+                    .canonicalize()
+                    .ok()
+            })
+            .collect(),
         meaning,
         ply_cap: args.ply_cap,
         autosave: None,
@@ -402,6 +409,9 @@ struct Session<'e> {
     hinter: Searcher,
     colour: bool,
     source: String,
+    /// The files the rules were read from (the game's and its parents'),
+    /// which no record may be saved over.
+    rules_files: Vec<PathBuf>,
     /// What the rules mean, for the records this session saves.
     meaning: record::Meaning,
     /// How many moves two computers play before the session stops.
@@ -1149,11 +1159,19 @@ impl Session<'_> {
         }
         let path_shown = shown(path);
         let file = record::expand_home(path);
-        // The rules being played are never written over by their record.
+        // The rules being played (and those they extend) are never
+        // written over by their record.
         let rules_file = Path::new(&self.source).canonicalize().ok();
-        if rules_file.is_some() && file.canonicalize().ok() == rules_file {
+        if let Ok(target) = file.canonicalize()
+            && (Some(&target) == rules_file.as_ref() || self.rules_files.contains(&target))
+        {
+            let whose = if Some(&target) == rules_file.as_ref() {
+                "the rules of this game"
+            } else {
+                "rules this game extends"
+            };
             outln!(
-                "Not saved: {path_shown} holds the rules of this game; a record goes in a file of its own, such as `save game.toml`."
+                "Not saved: {path_shown} holds {whose}; a record goes in a file of its own, such as `save game.toml`."
             );
             return None;
         }
