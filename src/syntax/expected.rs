@@ -458,8 +458,10 @@ pub(super) fn syntax_error(
             span,
         );
     }
-    let mut help = None;
-    if pos >= content_end(chunk) {
+    let mut help = kind_without_direction(chunk, pos, &phrases);
+    if help.is_some() {
+        // Said above: a word read as a kind, and no direction after it.
+    } else if pos >= content_end(chunk) {
         // Said where the next line looks like the rest of this one, not
         // indented (`setup` then `White on c3` at column 1).
         let next_word = next_line.split_whitespace().next().unwrap_or("#");
@@ -779,6 +781,41 @@ fn printable(c: char) -> String {
 }
 
 /// The word that ends right before `pos` (spaces allowed between), with its start.
+/// `step foo onto empty`, `slide foo`: the word after a move's keyword
+/// is no direction, so it was read as the kind of piece that moves, and
+/// no direction came after it.
+fn kind_without_direction(chunk: &str, pos: usize, phrases: &[String]) -> Option<String> {
+    // A word found there is a misspelt direction, told as such.
+    let found = chunk[pos..].split_whitespace().next().unwrap_or("");
+    if !phrases.iter().any(|p| p == "a direction")
+        || !matches!(found, "" | "onto") && !found.starts_with('#')
+    {
+        return None;
+    }
+    let (start, word) = word_before(chunk, pos)?;
+    let (_, primitive) = word_before(chunk, start)?;
+    if !matches!(primitive, "step" | "slide" | "off") || DIRECTIONS.contains(&word) {
+        return None;
+    }
+    let primitive = if primitive == "off" {
+        "bear off"
+    } else {
+        primitive
+    };
+    Some(
+        match crate::diag::nearest(word, DIRECTIONS.iter().copied()) {
+            Some(direction) => format!(
+                "`{word}` is not a direction (did you mean `{direction}`?): a word there is read \
+             as the kind of piece that moves, and the directions follow it"
+            ),
+            None => format!(
+                "`{word}` is not a direction: a word there is read as the kind of piece that \
+             moves, and the directions follow it, as in `{primitive} {word} forward`"
+            ),
+        },
+    )
+}
+
 fn word_before(chunk: &str, pos: usize) -> Option<(usize, &str)> {
     let before = chunk[..pos].trim_end();
     let start = before
