@@ -280,7 +280,9 @@ fn commands_are_read_whole() {
 /// what it can and says how many it did, so that a typo is noticed.
 #[test]
 fn undo_and_redo_beyond_the_moves_say_how_many() {
-    let (code, out, _) = run_play(&["tic-tac-toe"], "a1\nb1\nundo 9\nredo 5\nquit\n");
+    // A count past the largest number is as many as there are.
+    let input = "a1\nb1\nundo 99999999999999999999999\nredo 5\nquit\n";
+    let (code, out, _) = run_play(&["tic-tac-toe"], input);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("Took back 2 moves: there was no more to take back."),

@@ -68,7 +68,14 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
     let robot = text.replace("Dark = \"human\"", "Dark = \"robot\"");
     let err = refusal(&dir, "robot.toml", &robot, &["play", "--load"]);
     assert!(
-        err.contains("seats Dark as `robot`, which is not a seat"),
+        err.contains("seats Dark as `robot`: `robot` is not a seat"),
+        "{err}"
+    );
+    // A seat out of range says the range, as on the command line.
+    let zero = text.replace("Dark = \"human\"", "Dark = \"uct:0\"");
+    let err = refusal(&dir, "zero.toml", &zero, &["play", "--load"]);
+    assert!(
+        err.contains("give from 1 to 4294967295 iterations"),
         "{err}"
     );
     let ghost = text.replace("Dark = \"human\"", "Ghost = \"human\"");

@@ -182,6 +182,15 @@ const MAX_SECONDS: f64 = 86_400.0;
 /// The shortest: a hundredth of a second, below which nothing is measured.
 const MIN_SECONDS: f64 = 0.01;
 
+/// Reads a count of moves from 1 (`undo 3`): digits past the largest
+/// count are as many as there can be, not a word that is no number.
+pub(crate) fn count(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<usize>().unwrap_or(usize::MAX)).filter(|&n| n > 0)
+}
+
 /// Reads a number of seconds (`--think`, `--seconds`), refusing what is
 /// not a finite time between [`MIN_SECONDS`] and [`MAX_SECONDS`].
 pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {

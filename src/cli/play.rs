@@ -192,13 +192,17 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 Some((strategy, _)) if told => strategy,
                 _ => kind.as_str(),
             };
-            let Ok(seat) = Seat::parse(word, budget) else {
-                eprintln!(
-                    "gamut: the record seats {} as `{}`, which is not a seat; use {SEAT_WORDS}",
-                    shown(name),
-                    shown(kind)
-                );
-                return USAGE;
+            let seat = match Seat::parse(word, budget) {
+                Ok(seat) => seat,
+                Err(why) => {
+                    eprintln!(
+                        "gamut: the record seats {} as `{}`: {}",
+                        shown(name),
+                        shown(kind),
+                        shown(why.trim_start_matches(&format!("`{word}`: ")))
+                    );
+                    return USAGE;
+                }
             };
             seats[p] = seat;
         }
@@ -1457,5 +1461,5 @@ fn times(rest: &str) -> Option<usize> {
     if rest.is_empty() {
         return Some(1);
     }
-    rest.parse::<usize>().ok().filter(|&n| n > 0)
+    super::count(rest)
 }

@@ -540,7 +540,7 @@ impl Session<'_> {
             "undo" => {
                 let times = match args {
                     [] => Some(1),
-                    [n] => n.parse::<usize>().ok().filter(|&n| n > 0),
+                    [n] => super::count(n),
                     _ => None,
                 }
                 .ok_or("give `undo`, or `undo N` for N moves, N at least 1")?;
