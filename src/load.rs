@@ -3,7 +3,7 @@
 //! through [`crate::input`]) or as a shipped game ([`crate::games`]), and
 //! handed to the checker as text. The checker itself reads nothing.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::check::{self, Checked, Found, Library, Origin};
 use crate::{diag, games, input};
@@ -32,15 +32,7 @@ pub struct Files;
 impl Library for Files {
     fn find(&self, target: &str, from: &Origin) -> Found {
         if let Origin::Path(path) = from {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            // Only a `.game` file is a parent: any other file a name could
-            // reach (`extends "../../etc/passwd"`) is never read, so its
-            // lines cannot be shown in diagnostics.
-            let candidate = if Path::new(target).extension().is_some_and(|e| e == "game") {
-                dir.join(target)
-            } else {
-                dir.join(format!("{target}.game"))
-            };
+            let candidate = parent_path(target, path);
             // A file is not its own parent where a shipped game has the
             // name: `othello.game` that says `extends "othello"` means it.
             let itself = || {
@@ -99,6 +91,19 @@ impl Library for Files {
     }
 }
 
+/// Where `extends "target"` in the file at `path` looks for its parent.
+/// Only a `.game` file is a parent: any other file a name could reach
+/// (`extends "../../etc/passwd"`) is never read, so its lines cannot be
+/// shown in diagnostics.
+fn parent_path(target: &str, path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if Path::new(target).extension().is_some_and(|e| e == "game") {
+        dir.join(target)
+    } else {
+        dir.join(format!("{target}.game"))
+    }
+}
+
 /// Files as an editor holds them: a parent open in the editor is read
 /// from there, unsaved changes and all; any other as [`Files`] reads it.
 pub struct Edited<'a> {
@@ -109,28 +114,44 @@ pub struct Edited<'a> {
 
 impl Library for Edited<'_> {
     fn find(&self, target: &str, from: &Origin) -> Found {
-        match Files.find(target, from) {
-            Found::File {
-                name,
-                text,
-                origin: Origin::Path(path),
-            } => {
-                let key = path.canonicalize().unwrap_or_else(|_| path.clone());
-                let text = (self.open)(&key).unwrap_or(text);
-                // The editor's text is held to the limit a file on disk is.
-                if text.len() as u64 > input::MAX_GAME_BYTES {
-                    return Found::Unreadable(format!(
-                        "{name} as the editor holds it is larger than {} MiB, more than gamut reads",
-                        input::MAX_GAME_BYTES >> 20
-                    ));
-                }
+        let found = Files.find(target, from);
+        let (name, text, path) = match (found, from) {
+            (
                 Found::File {
                     name,
                     text,
                     origin: Origin::Path(path),
+                },
+                _,
+            ) => {
+                let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+                let text = (self.open)(&key).unwrap_or(text);
+                (name, text, path)
+            }
+            // A parent the editor holds but that is not saved yet (a new
+            // file) is read as held, before a shipped game of its name.
+            (found @ (Found::File { .. } | Found::Nothing), Origin::Path(from)) => {
+                let candidate = parent_path(target, from);
+                match (self.open)(&candidate) {
+                    Some(text) if !candidate.exists() && candidate != *from => {
+                        (candidate.display().to_string(), text, candidate)
+                    }
+                    Some(_) | None => return found,
                 }
             }
-            found @ (Found::File { .. } | Found::Unreadable(_) | Found::Nothing) => found,
+            (found, _) => return found,
+        };
+        // The editor's text is held to the limit a file on disk is.
+        if text.len() as u64 > input::MAX_GAME_BYTES {
+            return Found::Unreadable(format!(
+                "{name} as the editor holds it is larger than {} MiB, more than gamut reads",
+                input::MAX_GAME_BYTES >> 20
+            ));
+        }
+        Found::File {
+            name,
+            text,
+            origin: Origin::Path(path),
         }
     }
 

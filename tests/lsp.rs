@@ -527,3 +527,39 @@ fn a_variant_follows_its_open_parent_and_references_reach_it() {
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
 }
+
+/// A parent the editor holds but has not saved yet (a new file) is read
+/// as held: a variant of it, itself unsaved, is checked against it.
+#[test]
+fn a_variant_extends_an_open_parent_not_yet_saved() {
+    let dir = common::scratch("lsp-unsaved-parent")
+        .canonicalize()
+        .unwrap();
+    let base = format!("file://{}/new-base.game", dir.display());
+    let kid = format!("file://{}/new-kid.game", dir.display());
+    let mut client = Client::start();
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    let open = |client: &mut Client, uri: &str, text: &str| {
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+        );
+    };
+    open(
+        &mut client,
+        &base,
+        "board 3 x 3\nplayers X, O\nreserve 5 each\nregion top = rank 3\nmove place on top\n",
+    );
+    assert_eq!(client.diagnostics(&base), json!([]));
+    open(
+        &mut client,
+        &kid,
+        "extends \"new-base\"\nmove place on top, next to the last cell\n",
+    );
+    assert_eq!(client.diagnostics(&kid), json!([]));
+    assert!(!dir.join("new-base.game").exists());
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}
