@@ -421,9 +421,15 @@ impl Engine {
             // Too many ways to write each (five pieces each stepping in a
             // turn of four parts): the move is read part by part, as where
             // the moves themselves are too many, and found among them.
+            // As listed first: each listed spelling names one move.
+            let legal = self.notations(pos, &successors.moves);
+            let listed = legal.iter().position(|m| normalize(m) == wanted);
+            if let Some(i) = listed {
+                return Ok(i);
+            }
             let illegal = || ParseError::Illegal {
                 text: text.trim().to_string(),
-                legal: self.notations(pos, &successors.moves),
+                legal: legal.clone(),
             };
             let mut scratch = Successors::default();
             return match self.parse_by_parts(pos, text, &mut scratch) {
