@@ -678,3 +678,55 @@ fn games_of_one_name_are_told_apart_and_the_first_player_is_who_moves_first() {
         );
     }
 }
+
+/// Ctrl-C ends a long run with the report of the games played by then,
+/// said to be so, and status 2; its JSON is marked, and `merge` refuses
+/// it as a slice.
+#[test]
+fn ctrl_c_reports_the_games_played_so_far() {
+    let dir = scratch();
+    let run = |format: &str| {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+            .args([
+                "analyze",
+                "tic-tac-toe",
+                "--games",
+                "10000000",
+                "--skill",
+                "none",
+            ])
+            .args(["--format", format])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gamut");
+        std::thread::sleep(std::time::Duration::from_secs(3));
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("gamut ends");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run("text");
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(out.contains("(interrupted by Ctrl-C"), "{out}");
+    assert!(out.contains("balance"), "{out}");
+    assert!(
+        err.contains("gamut: interrupted: the report is of the"),
+        "{err}"
+    );
+    let (code, json, _) = run("json");
+    assert_eq!(code, Some(2));
+    assert_eq!(parsed(&json)["interrupted"], true, "{json}");
+    let file = dir.join("interrupted.json");
+    std::fs::write(&file, json).expect("write");
+    let (code, _, err) = common::gamut(&["analyze", "merge", &file.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("was interrupted"), "{err}");
+}

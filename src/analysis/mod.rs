@@ -286,7 +286,15 @@ fn step_seed(seed: u64, step: usize) -> u64 {
 
 /// Plays the slice of `plan` on `threads` threads, calling `done` after
 /// each game, and counts it.
-pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + Sync)) -> Counts {
+/// Plays the run's games of `engine` on `threads` threads, calling `done`
+/// after each; once `go_on` says no, the games not yet begun are not
+/// played (those under way end first), and the counts are of those played.
+pub fn analyse(
+    engine: &Engine,
+    plan: &Plan,
+    threads: usize,
+    (done, go_on): (&(dyn Fn() + Sync), &(dyn Fn() -> bool + Sync)),
+) -> Counts {
     let work = work(plan);
     let cells = engine.rules().board.cells.len();
     // Each cell's place in the board's order of cells, for the landings.
@@ -300,6 +308,9 @@ pub fn analyse(engine: &Engine, plan: &Plan, threads: usize, done: &(dyn Fn() + 
         threads,
         || Counts::empty(cells, plan.ladder.len()),
         |counts, i| {
+            if !go_on() {
+                return;
+            }
             match work[i] {
                 Work::SelfPlay(i) => self_play(engine, plan, i, &slot, counts),
                 Work::Step(step, i) => ladder_game(engine, plan, step, i, counts),

@@ -38,6 +38,11 @@ pub(super) fn page(report: &Report) -> String {
             .as_ref()
             .map_or(String::new(), |s| format!(", slice {}", escape(s)))
     );
+    if report.interrupted {
+        out.push_str(
+            "<p>Interrupted by Ctrl-C: the figures are of the games played by then.</p>\n",
+        );
+    }
     if report.players[0] != report.players[1] {
         out.push_str("<p>The sides are played by different players: who wins says as much of the players as of the game.</p>\n");
     }

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::interrupt::Interrupt;
 use super::seat::{self, Seat};
 use super::{Format, OK, USAGE, load_rules, shown};
 use crate::ai::{Budget, Contender};
@@ -113,6 +114,9 @@ struct Report {
     ply_cap: u32,
     /// `K/N` for a slice; `null` for a whole run.
     shard: Option<String>,
+    /// Cut short by Ctrl-C: the counts are of the games played by then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     results: Vec<GameReport>,
 }
 
@@ -204,14 +208,20 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
             bar.inc(1);
         }
     };
+    // Ctrl-C ends the run at the games under way, and what they came to
+    // is reported (a second Ctrl-C ends gamut at once).
+    let interrupt = Interrupt::catch();
+    let go_on = || !interrupt.pressed();
     let mut results = Vec::new();
     for (source, engine) in &engines {
         if let Some(bar) = &bar {
             bar.set_message(engine.rules().name.clone());
         }
-        let counts = analyse(engine, &plan, threads, &done);
+        let counts = analyse(engine, &plan, threads, (&done, &go_on));
         results.push(game_report(source, engine, counts));
     }
+    let interrupted = interrupt.pressed();
+    drop(interrupt);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -224,9 +234,20 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
         skill_games: args.skill_games,
         ply_cap: args.ply_cap,
         shard: (!shard.is_whole()).then(|| shard.to_string()),
+        interrupted,
         results,
     };
-    finish(&report, args.format, args.html.as_deref())
+    let code = finish(&report, args.format, args.html.as_deref());
+    if interrupted {
+        let played: u64 = report.results.iter().map(|r| r.counts.games).sum();
+        eprintln!(
+            "gamut: interrupted: the report is of the {played} self-play games played by then, \
+             of {} asked for",
+            report.games * report.results.len() as u64
+        );
+        return USAGE;
+    }
+    code
 }
 
 /// Prints a report and writes its page.
@@ -446,6 +467,11 @@ fn read_slice(file: &str) -> Result<Report, String> {
     }
     if report.results.is_empty() {
         return Err("it analyses no game: this is not the JSON gamut wrote".into());
+    }
+    if report.interrupted {
+        return Err(
+            "its run was interrupted before all its games were played: run the slice again".into(),
+        );
     }
     // Every seat named must be one gamut seats (an edited name would be
     // shown as if it had played).

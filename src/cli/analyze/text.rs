@@ -28,6 +28,12 @@ pub(super) fn table(report: &Report) -> String {
             .as_ref()
             .map_or(String::new(), |s| format!(", slice {s}"))
     );
+    if report.interrupted {
+        let _ = writeln!(
+            out,
+            "(interrupted by Ctrl-C: the figures are of the games played by then)"
+        );
+    }
     if report.players[0] != report.players[1] {
         let _ = writeln!(
             out,
