@@ -184,6 +184,23 @@ pub fn check_game(arg: &str) -> Result<Checked, LoadError> {
     if let Some(text) = games::shipped(arg) {
         return Ok(check_source(&games::shown_name(arg), text, Origin::Shipped));
     }
+    // A link that leads nowhere (to a missing file, or round in a loop) is
+    // there: said as such, not as a name nothing has.
+    if std::fs::symlink_metadata(path).is_ok()
+        && let Err(error) = std::fs::metadata(path)
+    {
+        let source = match std::fs::read_link(path) {
+            Ok(to) if error.kind() == std::io::ErrorKind::NotFound => std::io::Error::new(
+                error.kind(),
+                format!("it is a link to {}, which does not exist", to.display()),
+            ),
+            Ok(_) | Err(_) => error,
+        };
+        return Err(LoadError::Io {
+            path: arg.to_string(),
+            source,
+        });
+    }
     let names: Vec<&str> = games::names().collect();
     // An empty name is near every short one: no guess for it.
     // A name that starts as a shipped one does (`connect4`) is near it too.

@@ -97,6 +97,24 @@ fn a_missing_file_is_a_usage_error() {
     let (code, _, err) = gamut(&["validate", "netwrok"]);
     assert_eq!(code, 2);
     assert!(err.contains("did you mean `network`?"), "{err}");
+    // A link to nothing, or round in a loop, is there: said as such.
+    #[cfg(unix)]
+    {
+        let dir = common::scratch("links-to-nothing");
+        std::os::unix::fs::symlink("gone.game", dir.join("dangling.game")).unwrap();
+        std::os::unix::fs::symlink("loop-b.game", dir.join("loop-a.game")).unwrap();
+        std::os::unix::fs::symlink("loop-a.game", dir.join("loop-b.game")).unwrap();
+        let (code, _, err) = common::gamut_in(&dir, &["validate", "dangling.game"], "");
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("dangling.game: it is a link to gone.game, which does not exist"),
+            "{err}"
+        );
+        let (code, _, err) = common::gamut_in(&dir, &["validate", "loop-a.game"], "");
+        assert_eq!(code, 2);
+        assert!(err.contains("cannot read loop-a.game: "), "{err}");
+        assert!(!err.contains("no file or shipped game"), "{err}");
+    }
 }
 
 #[test]
