@@ -330,6 +330,16 @@ fn bad_arguments_are_usage_errors() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+    // A ladder given strongest first is run, and said to be backwards.
+    let backwards = ["analyze", "tic-tac-toe", "--games", "4", "--skill"];
+    let (code, _, err) =
+        common::gamut(&[&backwards[..], &["uct:20,uct:5", "--skill-games", "2"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("uct:5 comes after uct:20"), "{err}");
+    let (code, _, err) =
+        common::gamut(&[&backwards[..], &["random,uct:5", "--skill-games", "2"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("comes after"), "{err}");
 }
 
 /// Writes the page of `games` self-play games of Network and Hex 5×5, a

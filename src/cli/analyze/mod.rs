@@ -380,7 +380,37 @@ fn read_ladder(text: &str) -> Result<Vec<Seat>, String> {
             "`{text}`: a ladder has at least two rungs, weakest first (random,mcts:100,mcts:400), or is `none`"
         ));
     }
+    // A ladder read backwards gives a trace of losses: said, not refused
+    // (a designer may mean to see it).
+    for pair in seats.windows(2) {
+        if let Some(why) = weaker_after(pair[0], pair[1]) {
+            eprintln!(
+                "gamut: --skill: {why}: the ladder goes from the weakest rung to the strongest"
+            );
+            break;
+        }
+    }
     Ok(seats)
+}
+
+/// Why `upper` is surely weaker than `lower`, the rung below it: a search
+/// below random play, or the same search with a smaller budget.
+fn weaker_after(lower: Seat, upper: Seat) -> Option<String> {
+    let Seat::Search(strategy, budget, _) = lower else {
+        return None;
+    };
+    let smaller = match upper {
+        Seat::Random => true,
+        Seat::Search(other, less, _) if other == strategy => match (less, budget) {
+            (Budget::Iterations(a), Budget::Iterations(b)) => a < b,
+            (Budget::Time(a), Budget::Time(b)) => a < b,
+            (Budget::Iterations(_), Budget::Time(_)) | (Budget::Time(_), Budget::Iterations(_)) => {
+                false
+            }
+        },
+        Seat::Search(..) | Seat::Human => false,
+    };
+    smaller.then(|| format!("{} comes after {}", upper.exact_word(), lower.exact_word()))
 }
 
 /// Computer seats separated by commas.
