@@ -132,6 +132,8 @@ impl Engine {
         let next = self.play_checked(pos, &played, &mut trail);
         match next.and_then(|next| listed.positions.iter().position(|p| *p == next)) {
             Some(i) => self.notations(pos, &listed.moves).swap_remove(i),
+            // Too many moves to list: written to be read back part by part.
+            None if listed.overrun().is_some() => self.parts_notation(pos, &played),
             None => self.played_notation(pos, &played, Qualify::Plain),
         }
     }

@@ -35,17 +35,26 @@ impl Engine {
                 why,
             });
         }
-        found.ok_or_else(|| ParseError::NoSuchTurn {
-            text: text.trim().to_string(),
-        })
+        match found {
+            Ok(Some(found)) => Ok(found),
+            Ok(None) => Err(ParseError::NoSuchTurn {
+                text: text.trim().to_string(),
+            }),
+            Err(options) => Err(ParseError::Ambiguous {
+                text: text.trim().to_string(),
+                options,
+            }),
+        }
     }
 
+    /// The move `text` names, `None` where none does, or the spellings of
+    /// the acts a part of it could mean where they lead apart.
     fn find_by_parts(
         &self,
         pos: &Position,
         text: &str,
         scratch: &mut Successors,
-    ) -> Option<(Move, Position)> {
+    ) -> Result<Option<(Move, Position)>, Vec<String>> {
         scratch.trail.clear();
         let wanted: Vec<String> = text.split('/').map(normalize).collect();
         let player = pos.to_move();
@@ -58,24 +67,92 @@ impl Engine {
             // An optional part the text does not play is left out.
             let (act, jumped) = loop {
                 if part >= parts.len() || cur.result.is_some() {
-                    return None;
+                    return Ok(None);
                 }
-                match self.act_named(part, &cur, earlier, segment, scratch) {
+                match self.act_named(part, &cur, earlier, segment, scratch)? {
                     Some(found) => break found,
                     None if parts[part].optional => part += 1,
-                    None => return None,
+                    None => return Ok(None),
                 }
             };
-            self.play_act(part, &mut cur, &act, jumped, &mut scratch.trail)
-                .ok()?;
+            if self
+                .play_act(part, &mut cur, &act, jumped, &mut scratch.trail)
+                .is_err()
+            {
+                return Ok(None);
+            }
             earlier = self.earlier_after(part, &act, player, earlier);
             mv.push(act, jumped);
             part += 1;
         }
         scratch.trail.clear();
         // Every check again, and the turn must be able to end here.
-        let next = self.play_checked(pos, &mv, &mut scratch.trail)?;
-        Some((mv.mv, next))
+        Ok(self
+            .play_checked(pos, &mv, &mut scratch.trail)
+            .map(|next| (mv.mv, next)))
+    }
+
+    /// The notation of a move of `pos` where the position's moves are too
+    /// many to list (so that [`Engine::notations`] cannot weigh them):
+    /// each act as plainly as reads it apart from the other acts of its
+    /// part that lead elsewhere, as [`Engine::parse_by_parts`] reads it
+    /// back (a step of a rule that flanks and one of a rule that does not
+    /// are `step#1:a1-a2` and `step#2:a1-a2`).
+    pub(super) fn parts_notation(&self, pos: &Position, played: &Played) -> String {
+        let player = pos.to_move();
+        let mut scratch = Successors::default();
+        let mut cur = pos.clone();
+        let mut earlier = Earlier::default();
+        let mut texts = Vec::with_capacity(played.mv.len as usize);
+        for (act, jumped) in played.acts() {
+            let part = act.part as usize;
+            let acts = self.list_part(part, &cur, earlier, &mut scratch);
+            let ways: Vec<(Act, CellSet)> = acts
+                .iter()
+                .map(|w| (w.act, w.captured(&scratch.captures)))
+                .collect();
+            scratch.acts[part] = acts;
+            let rivals = self.rivals(part, &cur, &ways, (act, jumped));
+            let level = [Qualify::Plain, Qualify::Verb, Qualify::Numbered]
+                .into_iter()
+                .find(|&level| {
+                    let own = self.qualifier(act, level);
+                    rivals.iter().all(|(r, _)| self.qualifier(r, level) != own)
+                })
+                .unwrap_or(Qualify::Numbered);
+            texts.push(self.qualifier(act, level) + &self.act_text(&cur, player, act, jumped));
+            if self
+                .play_act(part, &mut cur, act, jumped, &mut scratch.trail)
+                .is_err()
+            {
+                break;
+            }
+            earlier = self.earlier_after(part, act, player, earlier);
+        }
+        texts.join("/")
+    }
+
+    /// The acts of `ways` (one part's listing on `pos`) that are written
+    /// as `act` is, plainly, but lead to another position.
+    fn rivals(
+        &self,
+        part: usize,
+        pos: &Position,
+        ways: &[(Act, CellSet)],
+        (act, jumped): (&Act, CellSet),
+    ) -> Vec<(Act, CellSet)> {
+        let player = pos.to_move();
+        let text = self.act_text(pos, player, act, jumped);
+        let mut trail = Vec::new();
+        let mine = self.try_act(part, pos, act, jumped, &mut trail).ok();
+        ways.iter()
+            .filter(|(other, taken)| {
+                (other != act || *taken != jumped)
+                    && self.act_text(pos, player, other, *taken) == text
+                    && self.try_act(part, pos, other, *taken, &mut trail).ok() != mine
+            })
+            .copied()
+            .collect()
     }
 
     /// The act of `part` on `pos` that notation writes as `segment`
@@ -87,7 +164,7 @@ impl Engine {
         earlier: Earlier,
         segment: &str,
         scratch: &mut Successors,
-    ) -> Option<(Act, CellSet)> {
+    ) -> Result<Option<(Act, CellSet)>, Vec<String>> {
         let player = pos.to_move();
         let acts = self.list_part(part, pos, earlier, scratch);
         let texts = |act: &Act, jumped| normalize(&self.act_text(pos, player, act, jumped));
@@ -100,10 +177,31 @@ impl Engine {
                         .iter()
                         .any(|&q| normalize(&self.qualifier(act, q)) + &text == *segment)
         };
-        let exact = acts
+        let ways: Vec<(Act, CellSet)> = acts
             .iter()
             .map(|w| (w.act, w.captured(&scratch.captures)))
+            .collect();
+        let exact = ways
+            .iter()
+            .copied()
             .find(|(act, jumped)| reads_as(act, *jumped));
+        // Read as written, an act must not be one of several that lead
+        // apart (`a1-a2` by a rule that flanks and by one that does not).
+        if let Some((act, jumped)) = exact {
+            let rivals: Vec<(Act, CellSet)> = self
+                .rivals(part, pos, &ways, (&act, jumped))
+                .into_iter()
+                .filter(|(other, taken)| reads_as(other, *taken))
+                .collect();
+            if !rivals.is_empty() {
+                scratch.acts[part] = acts;
+                let text = self.act_text(pos, player, &act, jumped);
+                return Err(std::iter::once(act)
+                    .chain(rivals.iter().map(|(r, _)| *r))
+                    .map(|a| self.qualifier(&a, Qualify::Numbered) + &text)
+                    .collect());
+            }
+        }
         let found = exact.or_else(|| {
             let mut loose = acts
                 .iter()
@@ -118,7 +216,7 @@ impl Engine {
             if loose.next().is_some() { None } else { first }
         });
         scratch.acts[part] = acts;
-        found
+        Ok(found)
     }
 
     /// The acts of one part on `pos`, one way each, in `scratch`'s buffer
@@ -206,5 +304,50 @@ impl Engine {
         scratch.trail.clear();
         let next = self.play_checked(pos, &mv, &mut scratch.trail)?;
         Some((mv.mv, next))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::notation::ParseError;
+    use super::super::{Engine, Successors};
+    use crate::check::Origin;
+    use crate::load::check_source;
+
+    /// Read part by part, a plain act that two rules play apart (a step
+    /// that flanks and one that does not) is ambiguous, and the notation
+    /// written for such a position reads back as the move it was: a record
+    /// of a game too big to list once replayed with another capture.
+    #[test]
+    fn acts_that_read_alike_are_written_apart_and_read_back() {
+        let text = "board 6 x 6\nplayers White, Black\nsetup\n  White on a1, c4\n  Black on b3, a5\n\
+                    move step any onto empty, capturing flanked enemies\nmove step any onto empty\n\
+                    then may step any onto empty\n";
+        let checked = check_source("flank.game", text, Origin::Memory);
+        assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+        let engine = Engine::new(checked.rules.unwrap());
+        let start = engine.start();
+        let mut scratch = Successors::default();
+        let Err(ParseError::Ambiguous { options, .. }) =
+            engine.parse_by_parts(&start, "a1-a2", &mut scratch)
+        else {
+            panic!("`a1-a2` is two moves here");
+        };
+        assert_eq!(options, ["step#1:a1-a2", "step#2:a1-a2"]);
+        for (typed, b3_taken) in [("step#1:a1-a2", true), ("step#2:a1-a2/c4-c5", false)] {
+            let (mv, next) = engine
+                .parse_by_parts(&start, typed, &mut scratch)
+                .expect("a legal move");
+            let b3 = engine.rules().board.parse_cell("b3").expect("a cell");
+            assert_eq!(next.owner(b3).is_none(), b3_taken, "{typed}");
+            let mut trail = Vec::new();
+            let played = engine.played(&start, &mv, &mut trail).expect("played");
+            let written = engine.parts_notation(&start, &played);
+            assert_eq!(written, typed);
+            let (_, again) = engine
+                .parse_by_parts(&start, &written, &mut scratch)
+                .expect("read back");
+            assert!(again == next, "{written}");
+        }
     }
 }
