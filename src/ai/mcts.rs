@@ -1002,7 +1002,11 @@ impl<'a> Tree<'a> {
                     match self.mast_playout(at, rng, config.ply_cap, &mut keys, &mut played) {
                         Ok(outcome) => outcome,
                         Err(Overrun::Deadline) => break,
-                        Err(why) => return Err(why),
+                        // A position on the way too big to list ends the
+                        // play-out unfinished: the search goes on.
+                        Err(
+                            Overrun::Work { .. } | Overrun::Moves { .. } | Overrun::Captures { .. },
+                        ) => None,
                     }
                 }
                 None => {
@@ -1019,7 +1023,9 @@ impl<'a> Tree<'a> {
                     match result.stopped {
                         None => {}
                         Some(Overrun::Deadline) => break,
-                        Some(why) => return Err(why),
+                        Some(
+                            Overrun::Work { .. } | Overrun::Moves { .. } | Overrun::Captures { .. },
+                        ) => {}
                     }
                     result.outcome
                 }
@@ -1378,6 +1384,14 @@ impl<'a> Tree<'a> {
                 // Looked at again if the search ever goes on.
                 self.nodes[at].expanded = false;
                 return Ok(Expansion::Deadline);
+            }
+            // Below the root, a position too big to list stays a leaf
+            // (its play-outs end unfinished): the search goes on.
+            Some(Overrun::Work { .. } | Overrun::Moves { .. } | Overrun::Captures { .. })
+                if at != 0 =>
+            {
+                self.nodes[at].expanded = false;
+                return Ok(Expansion::Done);
             }
             Some(why) => {
                 self.nodes[at].expanded = false;
