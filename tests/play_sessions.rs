@@ -289,7 +289,7 @@ fn undo_and_redo_beyond_the_moves_say_how_many() {
         "{out}"
     );
     assert!(
-        out.contains("Played again 2 moves: there was no more to redo."),
+        out.contains("Played 2 moves again: there was no more to redo."),
         "{out}"
     );
     assert!(out.contains("Last move: O b1\nX to move."), "{out}");

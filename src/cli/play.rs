@@ -993,6 +993,7 @@ impl Session<'_> {
             undone += 1;
         }
         let withdrawn = undone;
+        let before_all = self.game.moves().len();
         for _ in withdrawn..times {
             let before = self.game.moves().len();
             // Take back moves until a person is to move again.
@@ -1026,9 +1027,11 @@ impl Session<'_> {
         }
         self.show();
         if undone < times {
+            // Counted in moves, the computer's replies among them.
+            let moves = before_all - self.game.moves().len();
             outln!(
-                "Took back {undone} move{}: there was no more to take back.",
-                if undone == 1 { "" } else { "s" }
+                "Took back {}: there was no more to take back.",
+                super::counted(moves as u64, "move")
             );
         }
     }
@@ -1041,6 +1044,7 @@ impl Session<'_> {
             return;
         }
         let mut redone = 0;
+        let before_all = self.game.moves().len();
         while redone < times && !self.redo.is_empty() {
             while let Some(mv) = self.redo.pop() {
                 if !self.game.play_move(&mv) {
@@ -1056,9 +1060,10 @@ impl Session<'_> {
         }
         self.show();
         if redone < times {
+            let moves = self.game.moves().len() - before_all;
             outln!(
-                "Played again {redone} move{}: there was no more to redo.",
-                if redone == 1 { "" } else { "s" }
+                "Played {} again: there was no more to redo.",
+                super::counted(moves as u64, "move")
             );
         }
     }

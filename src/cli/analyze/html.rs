@@ -222,6 +222,10 @@ fn skill_chart(report: &Report) -> String {
         let colour = palette[g % palette.len()];
         let mut points = Vec::new();
         for (step, s) in r.figures.skill.iter().enumerate() {
+            // A pair that played no game (a run cut short) has no point.
+            if r.counts.ladder.get(step).is_none_or(|c| c.games == 0) {
+                continue;
+            }
             let x = x_of(step, g);
             points.push(format!("{x:.1},{:.1}", y_of(s.value)));
             let _ = write!(
@@ -268,16 +272,23 @@ fn game_section(report: &Report, r: &GameReport, label: &str) -> String {
         let _ = writeln!(out, "<tr><th>{label}</th><td class=\"n\">{value}</td></tr>");
     };
     row("games", r.counts.games.to_string());
+    // No game, no figure: a dash, as in the table (a run cut short, a
+    // slice with no game of its own).
+    let played = r.counts.games > 0;
+    let shown = |text: String| if played { text } else { "-".to_string() };
     for (mover, place) in [(0, "moves first"), (1, "moves second")] {
         let p = (o.first + mover) % 2;
         row(
             &format!("{} wins ({place})", escape(&r.players[p])),
-            rate_words(o.wins[p]),
+            shown(rate_words(o.wins[p])),
         );
     }
-    row("draws", format!("{:.1}%", o.draws.value * 100.0));
-    row("unfinished", format!("{:.1}%", o.unfinished.value * 100.0));
-    row("first player scores", rate_words(o.first_player));
+    row("draws", shown(format!("{:.1}%", o.draws.value * 100.0)));
+    row(
+        "unfinished",
+        shown(format!("{:.1}%", o.unfinished.value * 100.0)),
+    );
+    row("first player scores", shown(rate_words(o.first_player)));
     row("balance", escape(&super::balance(report, r)));
     let l = &f.length;
     row(

@@ -124,18 +124,32 @@ pub(super) fn table(report: &Report) -> String {
     });
     row("forced moves", &|r| percent(r.figures.branching.forced));
     row("board used a game", &|r| percent(r.figures.board_used));
+    // The ladder's rows go by the ladder's games, which a run cut short
+    // may have played without any self-play game.
+    let ladder_played =
+        |r: &GameReport, step: usize| r.counts.ladder.get(step).is_some_and(|s| s.games > 0);
     for (step, pair) in report.skill.windows(2).enumerate() {
-        row(&shown(&format!("{} over {}", pair[1], pair[0])), &|r| {
-            r.figures
-                .skill
-                .get(step)
-                .map_or(String::new(), |s| rate(*s))
-        });
+        let cells = report
+            .results
+            .iter()
+            .map(|r| match r.figures.skill.get(step) {
+                Some(s) if ladder_played(r, step) => rate(*s),
+                Some(_) | None => "-".to_string(),
+            });
+        rows.push((
+            shown(&format!("{} over {}", pair[1], pair[0])).into_owned(),
+            cells.collect(),
+        ));
     }
     if report.skill.len() >= 2 {
-        row("depth", &|r| {
-            shown(&super::depth(&report.skill, r)).into_owned()
+        let cells = report.results.iter().map(|r| {
+            if (0..report.skill.len() - 1).any(|step| ladder_played(r, step)) {
+                shown(&super::depth(&report.skill, r)).into_owned()
+            } else {
+                "-".to_string()
+            }
         });
+        rows.push(("depth".to_string(), cells.collect()));
     }
     let label_width = rows
         .iter()
