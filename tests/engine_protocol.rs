@@ -225,19 +225,9 @@ fn no_error_ends_the_session() {
 /// whether the search has begun or not, and stops no later `go`.
 #[test]
 fn stop_ends_the_go_before_it() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run gamut");
     // A search that is not stopped would run for hours: the test fails,
     // and does not hang, when `stop` is not heard.
-    let id = child.id();
-    let watchdog = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(300));
-        let _ = Command::new("kill").arg(id.to_string()).status();
-    });
+    let (mut child, watchdog) = watched_engine(&std::env::current_dir().expect("a folder"), 300);
     let mut stdin = child.stdin.take().expect("stdin");
     // Sent at once: the `stop` may be read before the search begins.
     stdin
@@ -524,18 +514,7 @@ fn stop_is_heard_within_a_slow_playout() {
     .expect("write");
     // Without the stop, the play-out runs for minutes: the watchdog ends
     // gamut first, and the answers are missing.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .arg("engine")
-        .current_dir(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run gamut");
-    let id = child.id();
-    let watchdog = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(40));
-        let _ = Command::new("kill").arg(id.to_string()).status();
-    });
+    let (mut child, watchdog) = watched_engine(&dir, 40);
     let mut stdin = child.stdin.take().expect("stdin");
     stdin
         .write_all(b"game slow.game\nset threads 1\n1 go iterations 1\n")
@@ -550,4 +529,25 @@ fn stop_is_heard_within_a_slow_playout() {
     assert!(answers.len() >= 4, "{out}");
     assert!(answers[2].starts_with("=1 "), "{out}");
     assert_eq!(answers[3], "=2", "{out}");
+}
+
+/// `gamut engine` started in `dir`, and a watchdog that ends it after
+/// `seconds`, so that a test of `stop` fails rather than hangs.
+fn watched_engine(
+    dir: &std::path::Path,
+    seconds: u64,
+) -> (std::process::Child, std::thread::JoinHandle<()>) {
+    let child = Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .arg("engine")
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run gamut");
+    let id = child.id();
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(seconds));
+        let _ = Command::new("kill").arg(id.to_string()).status();
+    });
+    (child, watchdog)
 }
