@@ -780,7 +780,6 @@ fn printable(c: char) -> String {
     }
 }
 
-/// The word that ends right before `pos` (spaces allowed between), with its start.
 /// `step foo onto empty`, `slide foo`: the word after a move's keyword
 /// is no direction, so it was read as the kind of piece that moves, and
 /// no direction came after it.
@@ -816,6 +815,7 @@ fn kind_without_direction(chunk: &str, pos: usize, phrases: &[String]) -> Option
     )
 }
 
+/// The word that ends right before `pos` (spaces allowed between), with its start.
 fn word_before(chunk: &str, pos: usize) -> Option<(usize, &str)> {
     let before = chunk[..pos].trim_end();
     let start = before

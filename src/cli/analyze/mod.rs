@@ -714,8 +714,6 @@ fn labels(report: &Report) -> Vec<String> {
         .collect()
 }
 
-/// What the skill ladder `rungs` says of a game: whether more thinking
-/// still wins at its top, and if not, where it stops winning.
 /// What the balance row says of a game: an edge (with the seat that
 /// had it, where the sides had different players), how even, or why it
 /// cannot say.
@@ -733,6 +731,8 @@ fn balance(report: &Report, r: &GameReport) -> String {
     }
 }
 
+/// What the skill ladder `rungs` says of a game: whether more thinking
+/// still wins at its top, and if not, where it stops winning.
 fn depth(rungs: &[String], r: &GameReport) -> String {
     let skill = &r.figures.skill;
     if r.counts
