@@ -145,6 +145,27 @@ impl Engine {
     /// as, else qualified by its rules' words, else numbered (see
     /// [`Qualify`]).
     pub fn notations(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
+        let mut all = Successors {
+            all_ways: true,
+            ..Successors::default()
+        };
+        if !self.distinct_ways {
+            self.successors(pos, &mut all);
+        }
+        let fits = !self.distinct_ways && all.overrun().is_none();
+        self.notations_among(pos, moves, fits.then_some(&all))
+    }
+
+    /// [`Engine::notations`] given every way of playing the position's
+    /// moves (`all`, listed with `all_ways`), or `None` where the moves'
+    /// ways never merge or are too many to list: then each move is
+    /// weighed against the moves' own ways only.
+    fn notations_among(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        all: Option<&Successors>,
+    ) -> Vec<String> {
         let mut trail = Vec::new();
         let played: Vec<Option<Played>> = moves
             .iter()
@@ -157,33 +178,26 @@ impl Engine {
             .enumerate()
             .filter_map(|(i, p)| Some((Some(i), (*p)?)))
             .collect();
-        if !self.distinct_ways {
-            let mut all = Successors {
-                all_ways: true,
-                ..Successors::default()
-            };
-            self.successors(pos, &mut all);
-            if all.overrun().is_none() {
-                let ends: Vec<Option<Position>> = played
-                    .iter()
-                    .map(|p| p.and_then(|p| self.play_checked(pos, &p, &mut trail)))
-                    .collect();
-                let mut at = std::collections::HashMap::<u64, Vec<usize>>::new();
-                for (i, end) in ends.iter().enumerate() {
-                    if let Some(end) = end {
-                        at.entry(end.key()).or_default().push(i);
-                    }
+        if let Some(all) = all {
+            let ends: Vec<Option<Position>> = played
+                .iter()
+                .map(|p| p.and_then(|p| self.play_checked(pos, &p, &mut trail)))
+                .collect();
+            let mut at = std::collections::HashMap::<u64, Vec<usize>>::new();
+            for (i, end) in ends.iter().enumerate() {
+                if let Some(end) = end {
+                    at.entry(end.key()).or_default().push(i);
                 }
-                let owner = |next: &Position| {
-                    at.get(&next.key())?
-                        .iter()
-                        .copied()
-                        .find(|&i| ends[i].as_ref() == Some(next))
-                };
-                ways = (0..all.len())
-                    .map(|w| (owner(&all.positions[w]), all.played(w)))
-                    .collect();
             }
+            let owner = |next: &Position| {
+                at.get(&next.key())?
+                    .iter()
+                    .copied()
+                    .find(|&i| ends[i].as_ref() == Some(next))
+            };
+            ways = (0..all.len())
+                .map(|w| (owner(&all.positions[w]), all.played(w)))
+                .collect();
         }
         let mut texts: Vec<Option<String>> = vec![None; moves.len()];
         for level in [Qualify::Plain, Qualify::Verb, Qualify::Numbered] {
@@ -424,7 +438,7 @@ impl Engine {
             // turn of four parts): the move is read part by part, as where
             // the moves themselves are too many, and found among them.
             // As listed first: each listed spelling names one move.
-            let legal = self.notations(pos, &successors.moves);
+            let legal = self.notations_among(pos, &successors.moves, None);
             let listed = legal.iter().position(|m| normalize(m) == wanted);
             if let Some(i) = listed {
                 return Ok(i);
