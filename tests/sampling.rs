@@ -407,3 +407,38 @@ fn every_game() -> Vec<(String, Engine)> {
     }
     engines
 }
+
+/// An entry that flanks changes cells beyond its line: the count of the
+/// ways that merge into the drawn result must not pass over it, as it
+/// may for an entry that changes only its line (fuzzing found the draw
+/// missing its own way).
+#[test]
+fn entries_that_flank_are_counted_where_ways_merge() {
+    let engine = engine_of(
+        "game \"Flanking entries\"\n\
+         board 5 x 3\n\
+         players White, Black\n\
+         pieces stone\n\
+         reserve 10 each\n\
+         setup\n  White stone on rank 1\n  Black stone on rank 2\n\
+         move enter at board pushing forward, converting flanked enemies\n\
+         then may return a piece from board to reserve, not on entry line\n",
+    );
+    let mut tested = 0;
+    for seed in 0..4 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(&engine);
+        for _ in 0..seed * 2 {
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            let n = game.legal().len();
+            game.play_index(rng.below(n));
+        }
+        if game.status() == Status::Ongoing && game.legal().len() <= 100 {
+            assert_uniform("flanking entries", &engine, game.position(), &mut rng);
+            tested += 1;
+        }
+    }
+    assert!(tested >= 2, "only {tested} positions tested");
+}

@@ -478,8 +478,8 @@ impl Engine {
 
     /// Notes as stems of the merge count every first act of `firsts` but
     /// the entries that surely cannot reach a result that changed the
-    /// stacks of `changed` from `root`: an entry changes only cells of its
-    /// line, and its entry cell unless that holds the entered piece
+    /// stacks of `changed` from `root`: an entry that neither flanks nor
+    /// cuts pieces off changes only cells of its line, and its entry cell unless that holds the entered piece
     /// already, so the second act would have to change the rest of what
     /// the result changed, and that cell back.
     fn push_stems_that_may_merge(
@@ -497,8 +497,10 @@ impl Engine {
         for way in firsts {
             let jumped = way.captured(&out.captures);
             let option = &self.rules.parts[0].options[way.act.option as usize];
-            if let (Action::Enter { entries }, Deed::Enter { kind, line, to: e }) =
-                (&option.action, way.act.deed)
+            // An entry changes only its line, unless it flanks or cuts off.
+            let line_only = option.flank.is_none() && self.rules.remove_disconnected.is_none();
+            if let (Action::Enter { entries }, Deed::Enter { kind, line, to: e }, true) =
+                (&option.action, way.act.deed, line_only)
             {
                 let line = entries[player][line as usize].set;
                 let mut apart = changed.minus(line);
