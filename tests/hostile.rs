@@ -451,6 +451,34 @@ fn a_draw_cut_short_by_the_budget_ends_the_play_out() {
     assert!(overruns > 0, "no play-out met the budget");
 }
 
+/// Found by the fuzz harness: a listing whose work ran out among the
+/// goal checks of its replays (fifteen thousand two-part moves, each
+/// checked for a row of exactly two) took a cut-short check for "no
+/// goal", found a move that needs the goal not legal, and panicked (on
+/// `gamut perft`, and in a search whose time ran out there). The listing
+/// now ends with the overrun; a play-out ends with it too.
+#[test]
+fn a_listing_cut_short_among_its_goal_checks_ends_with_the_overrun() {
+    let engine = engine_of(
+        "board 6 x 7\nplayers White, Black\npieces stone\n\
+         setup\n  White stone on dark\n\
+         move slide orthogonal\n\
+         then must slide any onto empty, friend or relocate to board\n\
+         goal each wins with exactly 2 in a row along forward\n",
+    );
+    let start = engine.start();
+    let mut out = gamut::engine::Successors::default();
+    engine.successors(&start, &mut out);
+    assert!(out.overrun().is_some(), "{} moves listed whole", out.len());
+    assert_eq!(perft(&engine, &start, 1, &mut Vec::new()), Ok(15_309));
+    let mut rng = gamut::rng::Rng::new(1);
+    let mut pos = start.clone();
+    engine.play_random(&mut pos, &mut rng, &mut out);
+    // A game started there lists no move, and says why.
+    let game = Game::new(&engine);
+    assert!(game.legal().is_empty() && game.overrun().is_some());
+}
+
 /// Found by the fuzz harness: a dropped placement followed by a return
 /// was checked for a free second part with no landing cell at all, and
 /// the rank of cell 255 was read (a panic on loading the game).

@@ -476,27 +476,49 @@ impl Engine {
         // One scope for the listing and the goal checks of the replays.
         let scope = budget::Scope::begin(WORK_PER_LISTING);
         self.legal_moves(pos, out);
-        if !budget::stopped() {
-            for i in 0..out.moves.len() {
-                let next = self.replay_listed(pos, out, i);
-                out.positions.push(next);
-            }
+        for i in 0..out.moves.len() {
+            // The goal checks of the replays are metered too: the
+            // listing may run out of work, or time, among them.
+            let Some(next) = self.replay_listed(pos, out, i) else {
+                break;
+            };
+            out.positions.push(next);
         }
         out.overrun = scope.end();
     }
 
     /// The position after move `index` of a listing of `pos` in `out`
     /// (from [`Engine::legal_moves`]): one move built, where
-    /// [`Engine::successors`] builds them all.
-    pub fn play_listed(&self, pos: &Position, out: &mut Successors, index: usize) -> Position {
+    /// [`Engine::successors`] builds them all. `None` only inside a
+    /// metered listing ([`within_work`], or a deadline's) that has run out:
+    /// its goals could not all be checked.
+    pub fn play_listed(
+        &self,
+        pos: &Position,
+        out: &mut Successors,
+        index: usize,
+    ) -> Option<Position> {
         self.replay_listed(pos, out, index)
     }
 
-    /// The position move `i` of the listing of `pos` in `out` leads to.
-    pub(super) fn replay_listed(&self, pos: &Position, out: &mut Successors, i: usize) -> Position {
+    /// The position move `i` of the listing of `pos` in `out` leads to;
+    /// `None` once the meter has stopped (then a goal check may have been
+    /// cut short, and the result, or the move's legality, is unknown).
+    pub(super) fn replay_listed(
+        &self,
+        pos: &Position,
+        out: &mut Successors,
+        i: usize,
+    ) -> Option<Position> {
+        if budget::stopped() {
+            return None;
+        }
         let played = out.played(i);
-        self.play_checked(pos, &played, &mut out.trail)
-            .expect("a legal move replays")
+        let next = self.play_checked(pos, &played, &mut out.trail);
+        if budget::stopped() {
+            return None;
+        }
+        Some(next.expect("a legal move replays"))
     }
 
     /// Fills `out.moves` with the legal moves of `pos` as
@@ -573,8 +595,10 @@ impl Engine {
     ) {
         let enemy = pos.to_move().other();
         let before = pos.on_board(enemy);
+        // (`None` once the meter has stopped: the listing is cut short.)
         let taken = |engine: &Engine, out: &mut Successors, i: usize| {
-            before.saturating_sub(engine.replay_listed(pos, out, i).on_board(enemy))
+            let next = engine.replay_listed(pos, out, i)?;
+            Some(before.saturating_sub(next.on_board(enemy)))
         };
         // The fewest pieces a kept move takes: one, or with `taking the
         // most` the most any move takes.
@@ -583,7 +607,8 @@ impl Engine {
             Compulsion::Most => {
                 let mut most = 0;
                 for i in 0..out.moves.len() {
-                    most = most.max(taken(self, out, i));
+                    let Some(n) = taken(self, out, i) else { return };
+                    most = most.max(n);
                 }
                 most.max(1)
             }
@@ -591,7 +616,8 @@ impl Engine {
         // Compacted in place, so that a play-out allocates nothing.
         let mut kept = 0;
         for i in 0..out.moves.len() {
-            if taken(self, out, i) >= least {
+            let Some(n) = taken(self, out, i) else { return };
+            if n >= least {
                 out.moves[kept] = out.moves[i];
                 out.taken_at[kept] = out.taken_at[i];
                 out.keys[kept] = out.keys[i];

@@ -110,7 +110,7 @@ impl Engine {
                 if compulsion == super::Compulsion::Most {
                     self.keep_captures(pos, compulsion, scratch);
                 }
-                *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
+                self.replay_drawn(pos, scratch, rng);
                 return None;
             }
         } else if self.rules.mandatory_captures.is_some() {
@@ -118,7 +118,7 @@ impl Engine {
             if scratch.is_empty() {
                 return Some(self.stuck_outcome(pos));
             }
-            *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
+            self.replay_drawn(pos, scratch, rng);
             return None;
         }
         let drawn = if self.rules.parts.len() == 1 {
@@ -178,8 +178,17 @@ impl Engine {
         if scratch.is_empty() {
             return Some(self.stuck_outcome(pos));
         }
-        *pos = self.replay_listed(pos, scratch, rng.below(scratch.len()));
+        self.replay_drawn(pos, scratch, rng);
         None
+    }
+
+    /// Plays on `pos` a move drawn from those listed in `scratch`, unless
+    /// the listing, or the replay's goal checks, ran out of work (the
+    /// caller's scope then reports the overrun, and `pos` is as it was).
+    fn replay_drawn(&self, pos: &mut Position, scratch: &mut Successors, rng: &mut Rng) {
+        if let Some(next) = self.replay_listed(pos, scratch, rng.below(scratch.len())) {
+            *pos = next;
+        }
     }
 
     /// The legal moves of `pos`, a one-part turn, that take an enemy piece
