@@ -258,6 +258,8 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is not a game record"), "{err}");
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
+    // ...nor is a lock left beside it.
+    assert!(!dir.join("precious.lock").exists());
     // Without a place to keep it, the way to save is said.
     let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nquit\n");
     assert!(

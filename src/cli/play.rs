@@ -260,7 +260,13 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
     let resumed = args.load.as_deref().map(record::expand_home);
     if let Some((path, lock)) = autosave_path() {
         session.autosave = set_aside_earlier_game(path, resumed.as_deref());
-        session.autosave_lock = Some(lock);
+        session.autosave_lock = match session.autosave {
+            Some(_) => Some(lock.file),
+            None => {
+                lock.give_up();
+                None
+            }
+        };
     }
     if let Some(r) = &loaded {
         let mut whole = true;
@@ -433,9 +439,6 @@ struct Session<'e> {
     saved_to: Option<String>,
 }
 
-/// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
-/// (empty turns it off); else, for a person at a terminal, the state
-/// folder (`$XDG_STATE_HOME/gamut` or `~/.local/state/gamut`).
 /// Makes room at `path` for this session's automatic record: a record of
 /// another game there is moved to `NAME.previous.toml` (and said so); a
 /// file there that is no record is left alone, and then nothing is kept
@@ -483,7 +486,10 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
     }
 }
 
-fn autosave_path() -> Option<(PathBuf, std::fs::File)> {
+/// Where a session keeps its game as it goes: `GAMUT_AUTOSAVE` if set
+/// (empty turns it off); else, for a person at a terminal, the state
+/// folder (`$XDG_STATE_HOME/gamut` or `~/.local/state/gamut`).
+fn autosave_path() -> Option<(PathBuf, Lock)> {
     if let Some(path) = std::env::var_os("GAMUT_AUTOSAVE") {
         if path.is_empty() {
             return None;
@@ -517,18 +523,39 @@ fn autosave_path() -> Option<(PathBuf, std::fs::File)> {
 /// How many sessions at once keep their games automatically.
 const AUTOSAVE_FILES: usize = 9;
 
+/// A lock held on `NAME.lock` beside an automatic record.
+struct Lock {
+    file: std::fs::File,
+    path: PathBuf,
+    /// Whether this session made the lock's file.
+    made: bool,
+}
+
+impl Lock {
+    /// Lets the lock go where the record is not kept after all (a file
+    /// there that is no record): a lock file this session made is removed,
+    /// not left beside someone's file.
+    fn give_up(self) {
+        if self.made {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
 /// Claims an automatic record for this session: a lock held on
 /// `NAME.lock` beside it until the session ends, or `None` when another
 /// session holds it (or the lock cannot be made).
-fn claim(path: &Path) -> Option<std::fs::File> {
-    let lock = std::fs::OpenOptions::new()
+fn claim(path: &Path) -> Option<Lock> {
+    let path = path.with_extension("lock");
+    let made = std::fs::symlink_metadata(&path).is_err();
+    let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(path.with_extension("lock"))
+        .open(&path)
         .ok()?;
-    lock.try_lock().ok()?;
-    Some(lock)
+    file.try_lock().ok()?;
+    Some(Lock { file, path, made })
 }
 
 const HELP: &str = "\
