@@ -551,3 +551,38 @@ fn watched_engine(
     });
     (child, watchdog)
 }
+
+/// Where the moves are too many to list, `go` answers a move drawn part
+/// by part (there is no search without them), which `play` then reads.
+#[test]
+fn go_where_the_moves_cannot_be_listed_answers_a_move_drawn_part_by_part() {
+    let dir = common::scratch("engine-wide");
+    std::fs::write(
+        dir.join("wide.game"),
+        "board 16 x 16\nplayers A, B\nsetup\n  A on ranks 1..2\n  B on ranks 15..16\n\
+         move step any onto empty\nthen may step any onto empty\n\
+         then may step any onto empty\nthen may step any onto empty\n",
+    )
+    .expect("write");
+    let run = |script: &str| {
+        let (code, out, err) = common::gamut_in(&dir, &["engine"], script);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let out = run("game wide.game\nmoves\nset seed 3\ngo\nquit\n");
+    assert!(
+        out.contains("? the moves of this position cannot be listed"),
+        "{out}"
+    );
+    let answer = out
+        .lines()
+        .find(|l| l.contains(" value "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let mv = answer.trim_start_matches("= ").split(' ').next().unwrap();
+    assert!(
+        answer.ends_with(&format!("value 0.500 proven none iterations 0 line {mv}")),
+        "{answer}"
+    );
+    let out = run(&format!("game wide.game\nplay {mv}\nhistory\nquit\n"));
+    assert!(out.contains(&format!("= {mv}\n")), "{mv}: {out}");
+}

@@ -680,7 +680,24 @@ impl Session<'_> {
         if self.game.status() != Status::Ongoing {
             return Err("the game is over".to_string());
         }
-        self.listed()?;
+        if let Some(why) = self.game.overrun() {
+            // No search without the moves: a move drawn part by part, as
+            // the prompt's computer plays there.
+            let pos = self.game.position();
+            let mut scratch = Successors::default();
+            let Some((mv, _)) = self
+                .engine
+                .random_by_parts(pos, &mut settings.rng, &mut scratch)
+            else {
+                return Err(format!(
+                    "the moves of this position cannot be listed ({why}), and no move was found part by part"
+                ));
+            };
+            let text = self.engine.notation(pos, &mv);
+            return Ok(format!(
+                "{text} value 0.500 proven none iterations 0 line {text}"
+            ));
+        }
         let threads = settings.threads;
         // The tree is kept for the same player on as many threads; a new
         // budget only changes how long it thinks on.
