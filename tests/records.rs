@@ -222,6 +222,13 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     // Undo is kept too.
     run("undo\nquit\n", &["play", "--load", "kept.toml"]);
     assert!(!std::fs::read_to_string(&kept).unwrap().contains("\"e6\""));
+    // A move taken back and another played: the record has the other.
+    run("e6\nundo\nf6\nquit\n", &["play", "--load", "kept.toml"]);
+    let record = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        record.contains("moves = [\n    \"e5\",\n    \"f6\",\n]"),
+        "{record}"
+    );
     // The next game keeps the earlier one aside instead of replacing it.
     let out = run("f5\nquit\n", &["play", "network"]);
     assert!(out.contains("The previous game is kept in"), "{out}");

@@ -254,6 +254,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         resigned: None,
         saved: (0, None),
         saved_to: None,
+        written: Vec::new(),
     };
     // The automatic record of an earlier game is kept aside before this
     // one replaces it (unless this is that game, resumed).
@@ -437,6 +438,10 @@ struct Session<'e> {
     saved: (usize, Option<PlayerId>),
     /// Where `save` last saved it, as typed.
     saved_to: Option<String>,
+    /// The moves played, as last written in a record: each written once,
+    /// as writing one lists its position's moves (a second or more where
+    /// they are too many, so a game kept after every move took minutes).
+    written: Vec<(Move, String)>,
 }
 
 /// Makes room at `path` for this session's automatic record: a record of
@@ -1130,12 +1135,19 @@ impl Session<'_> {
 
     /// The game so far as a record to be saved at `file`, unless the
     /// record cannot name the game from there.
-    fn record(&self, file: &Path) -> Result<Record, String> {
-        let moves: Vec<String> = self
-            .game
-            .played()
-            .map(|(pos, mv)| self.engine.notation(pos, mv))
-            .collect();
+    fn record(&mut self, file: &Path) -> Result<Record, String> {
+        // Written moves stand while the game's moves start as they did.
+        let same = self
+            .written
+            .iter()
+            .zip(self.game.moves())
+            .take_while(|((written, _), played)| written == *played)
+            .count();
+        self.written.truncate(same);
+        for (pos, mv) in self.game.played().skip(same) {
+            self.written.push((*mv, self.engine.notation(pos, mv)));
+        }
+        let moves: Vec<String> = self.written.iter().map(|(_, text)| text.clone()).collect();
         let rules = self.engine.rules();
         Ok(Record {
             game: rules.name.clone(),
