@@ -479,9 +479,10 @@ impl Engine {
     /// Notes as stems of the merge count every first act of `firsts` but
     /// the entries that surely cannot reach a result that changed the
     /// stacks of `changed` from `root`: an entry that neither flanks nor
-    /// cuts pieces off changes only cells of its line, and its entry cell unless that holds the entered piece
-    /// already, so the second act would have to change the rest of what
-    /// the result changed, and that cell back.
+    /// cuts pieces off changes only cells of its line, and its entry cell
+    /// unless that holds the entered piece already, so the second act
+    /// would have to change the rest of what the result changed, and that
+    /// cell back.
     fn push_stems_that_may_merge(
         &self,
         root: &Position,
