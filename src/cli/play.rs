@@ -254,7 +254,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         resigned: None,
         saved: (0, None),
         saved_to: None,
-        written: Vec::new(),
+        written: std::cell::RefCell::default(),
     };
     // The automatic record of an earlier game is kept aside before this
     // one replaces it (unless this is that game, resumed).
@@ -438,10 +438,8 @@ struct Session<'e> {
     saved: (usize, Option<PlayerId>),
     /// Where `save` last saved it, as typed.
     saved_to: Option<String>,
-    /// The moves played, as last written in a record: each written once,
-    /// as writing one lists its position's moves (a second or more where
-    /// they are too many, so a game kept after every move took minutes).
-    written: Vec<(Move, String)>,
+    /// The moves played, as written (see [`Session::move_text`]).
+    written: std::cell::RefCell<Vec<(Move, String)>>,
 }
 
 /// Makes room at `path` for this session's automatic record: a record of
@@ -630,13 +628,11 @@ impl Session<'_> {
                         return OK;
                     }
                     let mover = &rules.players[to_move].name;
-                    let before = self.game.position().clone();
                     if self.game.play_random_by_parts(&mut self.rng) {
-                        let mv = *self.game.moves().last().expect("just played");
                         outln!(
                             "{mover} ({}) plays {}, drawn part by part",
                             self.seats[to_move].word(),
-                            self.engine.notation(&before, &mv)
+                            self.move_text(self.game.moves().len() - 1)
                         );
                         self.show();
                         continue;
@@ -721,10 +717,11 @@ impl Session<'_> {
         let pos = self.game.position();
         let last = self.game.moves().last();
         out!("{}", draw(self.engine, pos, last, self.colour));
-        if let Some(mv) = last {
+        if last.is_some() {
             let before = self.game.position_before_last().expect("a move was played");
             let mover = &self.engine.rules().players[before.to_move()].name;
-            outln!("Last move: {mover} {}", self.engine.notation(before, mv));
+            let text = self.move_text(self.game.moves().len() - 1);
+            outln!("Last move: {mover} {text}");
         }
         match self.status() {
             Status::Ongoing => {
@@ -867,8 +864,7 @@ impl Session<'_> {
         match self.game.play(text) {
             Ok(()) => {
                 self.redo.clear();
-                let mv = *self.game.moves().last().expect("just played");
-                let written = self.engine.notation(&pos, &mv);
+                let written = self.move_text(self.game.moves().len() - 1);
                 let mut typed_cells = cells_of(&text.to_lowercase());
                 let mut written_cells = cells_of(&written);
                 typed_cells.sort_unstable();
@@ -998,15 +994,13 @@ impl Session<'_> {
             }
             Seat::Human => return,
         };
-        let pos = self.game.position().clone();
-        let mv = self.game.legal()[index];
+        self.game.play_index(index);
         outln!(
             "{} ({}) plays {}{judged}",
             self.engine.rules().players[p].name,
             self.seats[p].word(),
-            self.engine.notation(&pos, &mv)
+            self.move_text(self.game.moves().len() - 1)
         );
-        self.game.play_index(index);
         self.redo.clear();
         self.show();
     }
@@ -1133,21 +1127,32 @@ impl Session<'_> {
         }
     }
 
+    /// Move `i` of the game in notation. Each move is written once and
+    /// kept while the game's moves up to it stay the same: writing one
+    /// lists its position's moves, a second or more where they are too
+    /// many (a record kept after every move wrote every move again, and
+    /// the board, the move and the record each wrote the last one).
+    fn move_text(&self, i: usize) -> String {
+        let mut written = self.written.borrow_mut();
+        let moves = self.game.moves();
+        let same = written
+            .iter()
+            .zip(moves)
+            .take_while(|((text_of, _), played)| text_of == *played)
+            .count();
+        written.truncate(same);
+        for (pos, mv) in self.game.played().take(i + 1).skip(same) {
+            written.push((*mv, self.engine.notation(pos, mv)));
+        }
+        written[i].1.clone()
+    }
+
     /// The game so far as a record to be saved at `file`, unless the
     /// record cannot name the game from there.
-    fn record(&mut self, file: &Path) -> Result<Record, String> {
-        // Written moves stand while the game's moves start as they did.
-        let same = self
-            .written
-            .iter()
-            .zip(self.game.moves())
-            .take_while(|((written, _), played)| written == *played)
-            .count();
-        self.written.truncate(same);
-        for (pos, mv) in self.game.played().skip(same) {
-            self.written.push((*mv, self.engine.notation(pos, mv)));
-        }
-        let moves: Vec<String> = self.written.iter().map(|(_, text)| text.clone()).collect();
+    fn record(&self, file: &Path) -> Result<Record, String> {
+        let moves: Vec<String> = (0..self.game.moves().len())
+            .map(|i| self.move_text(i))
+            .collect();
         let rules = self.engine.rules();
         Ok(Record {
             game: rules.name.clone(),
