@@ -1133,25 +1133,32 @@ impl Session<'_> {
     /// many (a record kept after every move wrote every move again, and
     /// the board, the move and the record each wrote the last one).
     fn move_text(&self, i: usize) -> String {
+        self.written_moves(i + 1)[i].1.clone()
+    }
+
+    /// The store of written moves, holding at least the first `count`
+    /// of the game's moves (see [`Session::move_text`]).
+    fn written_moves(&self, count: usize) -> std::cell::RefMut<'_, Vec<(Move, String)>> {
         let mut written = self.written.borrow_mut();
-        let moves = self.game.moves();
         let same = written
             .iter()
-            .zip(moves)
+            .zip(self.game.moves())
             .take_while(|((text_of, _), played)| text_of == *played)
             .count();
         written.truncate(same);
-        for (pos, mv) in self.game.played().take(i + 1).skip(same) {
+        for (pos, mv) in self.game.played().take(count).skip(same) {
             written.push((*mv, self.engine.notation(pos, mv)));
         }
-        written[i].1.clone()
+        written
     }
 
     /// The game so far as a record to be saved at `file`, unless the
     /// record cannot name the game from there.
     fn record(&self, file: &Path) -> Result<Record, String> {
-        let moves: Vec<String> = (0..self.game.moves().len())
-            .map(|i| self.move_text(i))
+        let moves: Vec<String> = self
+            .written_moves(self.game.moves().len())
+            .iter()
+            .map(|(_, text)| text.clone())
             .collect();
         let rules = self.engine.rules();
         Ok(Record {
