@@ -23,10 +23,10 @@
 //!   played, which is still far less than counting them after every first
 //!   act.
 
-use super::apply::has_destination;
 use super::generate::{Listing, Way};
 use super::moves::{Act, Deed, Played};
 use super::outline::Stem;
+use super::reach::changes_far;
 use super::sample::{Tried, Ways, drop_way, pick};
 use super::{Earlier, Engine, Position, Successors};
 use crate::rules::{Action, CellSet, DirSet, MoveRule, Test};
@@ -422,11 +422,7 @@ impl Engine {
                 || matches!(o.only_if, Some(Test::ReserveEmpty | Test::ReserveNotEmpty))
         });
         for (index, option) in parts[0].options.iter().enumerate() {
-            if option.must_remove
-                || option.must_convert
-                || (self.rules.remove_disconnected.is_some() || option.flank.is_some())
-                    && has_destination(&option.action)
-            {
+            if option.must_remove || option.must_convert || changes_far(&self.rules, option) {
                 return false;
             }
             let base = Act::of(0, index as u8);
@@ -499,7 +495,7 @@ impl Engine {
             let jumped = way.captured(&out.captures);
             let option = &self.rules.parts[0].options[way.act.option as usize];
             // An entry changes only its line, unless it flanks or cuts off.
-            let line_only = option.flank.is_none() && self.rules.remove_disconnected.is_none();
+            let line_only = !changes_far(&self.rules, option);
             if let (Action::Enter { entries }, Deed::Enter { kind, line, to: e }, true) =
                 (&option.action, way.act.deed, line_only)
             {
@@ -552,7 +548,7 @@ impl Engine {
                 return 0;
             }
         };
-        if option.flank.is_some() || self.rules.remove_disconnected.is_some() {
+        if changes_far(&self.rules, option) {
             return 0;
         }
         // Cells of `changed` the act does not change, and cells it

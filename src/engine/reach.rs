@@ -7,6 +7,13 @@ use super::moves::{Act, Deed};
 use super::{Earlier, Engine, Position};
 use crate::rules::{Action, CellSet, MoveRule, PlayerId, Rules, Test};
 
+/// Whether an act of `option` may change cells far from where it acts:
+/// a piece that lands flanks enemies, or cuts groups off the board.
+pub(super) fn changes_far(rules: &Rules, option: &MoveRule) -> bool {
+    (rules.remove_disconnected.is_some() || option.flank.is_some())
+        && has_destination(&option.action)
+}
+
 impl Engine {
     /// The cells an act of `option` may change when played on `pos`, those
     /// it surely changes, and whether it may change the holdings; `None`
@@ -18,10 +25,7 @@ impl Engine {
         act: &Act,
         jumped: CellSet,
     ) -> Option<(CellSet, CellSet, bool)> {
-        // Disconnection and flanking may change cells far from the act.
-        if (self.rules.remove_disconnected.is_some() || option.flank.is_some())
-            && has_destination(&option.action)
-        {
+        if changes_far(&self.rules, option) {
             return None;
         }
         Some(match (&option.action, act.deed) {
@@ -124,8 +128,7 @@ pub(super) fn last_part_reach(rules: &Rules) -> Option<usize> {
     let last = rules.parts.last()?;
     let mut most = 0;
     for option in &last.options {
-        let lands = super::apply::has_destination(&option.action);
-        if (rules.remove_disconnected.is_some() || option.flank.is_some()) && lands {
+        if changes_far(rules, option) {
             return None;
         }
         let cells = match &option.action {
