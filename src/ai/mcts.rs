@@ -35,8 +35,8 @@ use std::time::{Duration, Instant};
 
 use super::random::{Scratch, random_playout, watched_playout};
 use crate::engine::{
-    Engine, Move, Outcome, Overrun, Position, Status, Successors, WORK_PER_LISTING, with_cancel,
-    with_deadline, within_work,
+    Engine, Move, Outcome, Overrun, Position, Status, Successors, with_cancel, with_deadline,
+    within_work,
 };
 use crate::rng::Rng;
 use crate::rules::{CellSet, PlayerId};
@@ -670,16 +670,6 @@ fn bounded<R>(deadline: Instant, stop: &Stop, f: impl FnOnce() -> R) -> R {
     with_deadline(deadline, || with_cancel(Arc::clone(&stop.0), f))
 }
 
-/// Why a move listed in a play-out could not be built: only inside a
-/// metered listing that ran out of work (play-outs run outside one, so
-/// this is the look ahead's `within_work`).
-fn building_overran() -> Overrun {
-    Overrun::Work {
-        what: "building the position a move leads to".into(),
-        limit: WORK_PER_LISTING,
-    }
-}
-
 /// Whether an expansion finished or the time limit cut it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Expansion {
@@ -1143,10 +1133,7 @@ impl<'a> Tree<'a> {
             };
             played.acts.push((mover, move_key(&self.buffer.moves[i])));
             history.push(pos.key());
-            let next = self
-                .engine
-                .play_listed(&pos, &mut self.buffer, i)
-                .ok_or_else(building_overran)?;
+            let next = self.engine.play_listed(&pos, &mut self.buffer, i)?;
             if self.rave {
                 let changed = change_key(mover, pos.owned(mover), next.owned(mover));
                 played.changes.push((mover, changed));
@@ -1166,10 +1153,7 @@ impl<'a> Tree<'a> {
         }
         let mover = pos.to_move();
         for i in 0..self.buffer.len() {
-            let next = self
-                .engine
-                .play_listed(pos, &mut self.buffer, i)
-                .ok_or_else(building_overran)?;
+            let next = self.engine.play_listed(pos, &mut self.buffer, i)?;
             self.engine.legal_moves(&next, &mut self.replies);
             if let Some(why) = self.replies.overrun() {
                 return Err(why.clone());

@@ -115,16 +115,27 @@ impl Scope {
         if !STOP.get() {
             return None;
         }
-        let why = if outermost {
-            STOP.set(false);
-            STOPPED.with(|s| s.borrow_mut().take())
-        } else {
-            STOPPED.with(|s| s.borrow().clone())
-        };
-        Some(why.unwrap_or(Overrun::Work {
-            what: "listing the moves".into(),
-            limit: WORK_PER_LISTING,
-        }))
+        if !outermost {
+            return Some(why_stopped());
+        }
+        STOP.set(false);
+        let why = STOPPED.with(|s| s.borrow_mut().take());
+        Some(why.unwrap_or_else(unnamed_overrun))
+    }
+}
+
+/// Why the open listing stopped, once it has (see [`stopped`]).
+pub(super) fn why_stopped() -> Overrun {
+    STOPPED
+        .with(|s| s.borrow().clone())
+        .unwrap_or_else(unnamed_overrun)
+}
+
+/// An overrun no rule named with [`blame`].
+fn unnamed_overrun() -> Overrun {
+    Overrun::Work {
+        what: "listing the moves".into(),
+        limit: WORK_PER_LISTING,
     }
 }
 

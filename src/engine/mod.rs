@@ -489,16 +489,17 @@ impl Engine {
 
     /// The position after move `index` of a listing of `pos` in `out`
     /// (from [`Engine::legal_moves`]): one move built, where
-    /// [`Engine::successors`] builds them all. `None` only inside a
-    /// metered listing ([`within_work`], or a deadline's) that has run out:
-    /// its goals could not all be checked.
+    /// [`Engine::successors`] builds them all. An error only inside a
+    /// metered listing ([`within_work`], or a deadline's) that has run out,
+    /// and why: its goals could not all be checked.
     pub fn play_listed(
         &self,
         pos: &Position,
         out: &mut Successors,
         index: usize,
-    ) -> Option<Position> {
+    ) -> Result<Position, Overrun> {
         self.replay_listed(pos, out, index)
+            .ok_or_else(budget::why_stopped)
     }
 
     /// The position move `i` of the listing of `pos` in `out` leads to;
