@@ -284,9 +284,10 @@ fn step_seed(seed: u64, step: usize) -> u64 {
     bout_seed(seed ^ 0x5ca1_ab1e, step)
 }
 
-/// Plays the slice of `plan`'s games of `engine` on `threads` threads, calling `done`
-/// after each; once `go_on` says no, the games not yet begun are not
-/// played (those under way end first), and the counts are of those played.
+/// Plays the slice of `plan`'s games of `engine` on `threads` threads,
+/// calling `done` after each; once `go_on` says no, the games not yet
+/// begun are not played (those under way end first), and the counts are
+/// of those played.
 pub fn analyse(
     engine: &Engine,
     plan: &Plan,
