@@ -121,6 +121,7 @@ fn arguments_are_read_or_refused_never_ignored() {
          set threads 1 seed 3\n\
          set threads 1 seed x\n\
          position start moves a1 b2 c3\n\
+         history\n\
          undo 2\n\
          history\n\
          undo 5\n\
@@ -131,13 +132,15 @@ fn arguments_are_read_or_refused_never_ignored() {
     );
     assert_eq!(answers[1], "=");
     assert_eq!(answers[2], "? `x` is not a seed");
-    assert_eq!(answers[4], "=");
-    assert_eq!(answers[5], "= a1");
-    assert_eq!(answers[6], "? only 1 move to take back");
-    assert_eq!(answers[7], "? `history` takes nothing after it");
-    assert_eq!(answers[8], "? `moves` takes nothing after it");
-    assert_eq!(answers[9], "=");
-    assert_eq!(answers[10], "= a1 b3");
+    assert_eq!(answers[4], "= a1 b2 c3");
+    assert_eq!(answers[5], "=");
+    // The moves taken back and the one played instead are written anew.
+    assert_eq!(answers[6], "= a1");
+    assert_eq!(answers[7], "? only 1 move to take back");
+    assert_eq!(answers[8], "? `history` takes nothing after it");
+    assert_eq!(answers[9], "? `moves` takes nothing after it");
+    assert_eq!(answers[10], "=");
+    assert_eq!(answers[11], "= a1 b3");
     // A line refused unread still carries its id.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
         .arg("engine")

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use super::board::{draw, draw_marked};
 use super::interrupt::{self, Interrupt};
-use super::record::{self, Record, RecordError};
+use super::record::{self, Record, RecordError, WrittenMoves};
 use super::seat::{self, DEFAULT_BUDGET, SEAT_WORDS, Seat};
 use super::{OK, USAGE, colour_stdout, load_checked, shown};
 use crate::ai::{Budget, Choice, MctsConfig, Searcher, Strategy, Verdict};
@@ -439,7 +439,7 @@ struct Session<'e> {
     /// Where `save` last saved it, as typed.
     saved_to: Option<String>,
     /// The moves played, as written (see [`Session::move_text`]).
-    written: std::cell::RefCell<Vec<(Move, String)>>,
+    written: std::cell::RefCell<WrittenMoves>,
 }
 
 /// Makes room at `path` for this session's automatic record: a record of
@@ -1127,36 +1127,23 @@ impl Session<'_> {
         }
     }
 
-    /// Move `i` of the game in notation. Each move is written once and
-    /// kept while the game's moves up to it stay the same: writing one
-    /// lists its position's moves, a second or more where they are too
-    /// many (a record kept after every move wrote every move again, and
-    /// the board, the move and the record each wrote the last one).
+    /// Move `i` of the game in notation, written once (the board, the
+    /// move's echo and the record each show the last one).
     fn move_text(&self, i: usize) -> String {
-        self.written_moves(i + 1)[i].1.clone()
-    }
-
-    /// The store of written moves, holding at least the first `count`
-    /// of the game's moves (see [`Session::move_text`]).
-    fn written_moves(&self, count: usize) -> std::cell::RefMut<'_, Vec<(Move, String)>> {
-        let mut written = self.written.borrow_mut();
-        let same = written
-            .iter()
-            .zip(self.game.moves())
-            .take_while(|((text_of, _), played)| text_of == *played)
-            .count();
-        written.truncate(same);
-        for (pos, mv) in self.game.played().take(count).skip(same) {
-            written.push((*mv, self.engine.notation(pos, mv)));
-        }
-        written
+        self.written
+            .borrow_mut()
+            .first(self.engine, &self.game, i + 1)[i]
+            .1
+            .clone()
     }
 
     /// The game so far as a record to be saved at `file`, unless the
     /// record cannot name the game from there.
     fn record(&self, file: &Path) -> Result<Record, String> {
         let moves: Vec<String> = self
-            .written_moves(self.game.moves().len())
+            .written
+            .borrow_mut()
+            .first(self.engine, &self.game, self.game.moves().len())
             .iter()
             .map(|(_, text)| text.clone())
             .collect();

@@ -11,6 +11,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::board::draw;
+use super::record::WrittenMoves;
 use super::seat;
 use crate::ai::{Budget, Searcher, Stop, Strategy, Verdict};
 use crate::engine::{Engine, Game, Outcome, Position, Status, Successors};
@@ -196,6 +197,7 @@ pub(super) fn run() -> i32 {
                     engine,
                     game: Game::new(engine),
                     searcher: None,
+                    written: WrittenMoves::default(),
                 };
                 serve(&mut input, &mut out, &mut settings, Some(&mut session))
             }
@@ -214,6 +216,8 @@ struct Session<'e> {
     /// The computer player and its tree, kept between `go`s by the same
     /// player on as many threads.
     searcher: Option<Searcher>,
+    /// The moves played, as written for `history`.
+    written: WrittenMoves,
 }
 
 /// Answers commands until one loads a game or quits.
@@ -559,9 +563,10 @@ impl Session<'_> {
                 }
             }
             "history" => Ok(self
-                .game
-                .played()
-                .map(|(pos, mv)| self.engine.notation(pos, mv))
+                .written
+                .first(self.engine, &self.game, self.game.moves().len())
+                .iter()
+                .map(|(_, text)| text.as_str())
                 .collect::<Vec<_>>()
                 .join(" ")),
             "to_move" => match self.game.status() {

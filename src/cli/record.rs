@@ -8,6 +8,41 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::diag::Sources;
+use crate::engine::{Engine, Game, Move};
+
+/// The moves of a game as written, each written once and kept while the
+/// game's moves up to it stay the same. Writing a move lists its
+/// position's moves, a second or more where they are too many: a front
+/// end that wrote every move again whenever it showed them (a record kept
+/// after every move, a protocol's `history`) spent time quadratic in the
+/// game's length.
+#[derive(Default)]
+pub(super) struct WrittenMoves {
+    moves: Vec<(Move, String)>,
+}
+
+impl WrittenMoves {
+    /// The first `count` moves of `game` as written (all of them if it has
+    /// fewer), writing only those not already kept.
+    pub(super) fn first(
+        &mut self,
+        engine: &Engine,
+        game: &Game,
+        count: usize,
+    ) -> &[(Move, String)] {
+        let same = self
+            .moves
+            .iter()
+            .zip(game.moves())
+            .take_while(|((kept, _), played)| kept == *played)
+            .count();
+        self.moves.truncate(same);
+        for (pos, mv) in game.played().take(count).skip(same) {
+            self.moves.push((*mv, engine.notation(pos, mv)));
+        }
+        &self.moves[..count.min(self.moves.len())]
+    }
+}
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 // A misspelt key would leave its field out (a record's moves unread):
