@@ -68,6 +68,37 @@ fn merged_slices_are_byte_for_byte_the_whole_run() {
     assert_eq!(report["results"][1]["counts"]["ladder"][1]["games"], 6);
 }
 
+/// A game that drew gives its share of draws with an interval, as wins
+/// are given; one that never drew says 0.0% alone.
+#[test]
+fn draws_have_an_interval_once_a_game_drew() {
+    let (code, out, err) = common::gamut(&[
+        "analyze",
+        "network",
+        "tic-tac-toe",
+        "--games",
+        "40",
+        "--skill",
+        "none",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let draws: Vec<&str> = out
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("draws"))
+        .expect("a draws row")
+        .split_whitespace()
+        .collect();
+    assert_eq!(draws[0], "0.0%", "Network cannot be drawn: {out}");
+    assert_ne!(
+        draws[1], "0.0%",
+        "random tic-tac-toe draws some games: {out}"
+    );
+    assert_eq!(draws.len(), 3, "{out}");
+    assert!(draws[2].starts_with('(') && draws[2].contains('-'), "{out}");
+}
+
 #[test]
 fn a_run_is_the_same_on_one_thread_and_on_two() {
     let mut one = RUN.to_vec();

@@ -283,7 +283,13 @@ fn game_section(report: &Report, r: &GameReport, label: &str) -> String {
             shown(rate_words(o.wins[p])),
         );
     }
-    row("draws", shown(format!("{:.1}%", o.draws.value * 100.0)));
+    row(
+        "draws",
+        shown(match o.draws {
+            d if d.value > 0.0 => rate_words(d),
+            d => format!("{:.1}%", d.value * 100.0),
+        }),
+    );
     row(
         "unfinished",
         shown(format!("{:.1}%", o.unfinished.value * 100.0)),

@@ -88,7 +88,12 @@ pub(super) fn table(report: &Report) -> String {
             });
         }
     }
-    row("draws", &|r| percent(r.figures.outcomes.draws.value));
+    // With its interval once a game drew: whether a rule change made a
+    // game more drawish is a designer's question too.
+    row("draws", &|r| match r.figures.outcomes.draws {
+        d if d.value > 0.0 => rate(d),
+        d => percent(d.value),
+    });
     row(&format!("unfinished (cap {})", report.ply_cap), &|r| {
         percent(r.figures.outcomes.unfinished.value)
     });
