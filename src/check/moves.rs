@@ -581,15 +581,15 @@ fn apply_clauses(
                     option.primitive,
                     Primitive::BearOff { .. } | Primitive::Return { .. }
                 ) {
-                    let what = if *convert {
-                        "converting flanked enemies"
-                    } else {
-                        "capturing flanked enemies"
-                    };
+                    let what = format!(
+                        "{} {} enemies",
+                        if *convert { "converting" } else { "capturing" },
+                        if *adjacent { "adjacent" } else { "flanked" }
+                    );
                     misuse(
                         ch,
-                        what,
-                        "moves that put a piece on a cell (`place`, `enter`, `relocate`, `step`, `slide`, `jump`)",
+                        &what,
+                        "moves that put a piece on a cell (`place`, `enter`, `relocate`, `leap`, `step`, `slide`, `jump`)",
                     );
                 } else {
                     let dirs = if along.is_empty() {
@@ -616,9 +616,19 @@ fn apply_clauses(
                             }
                             None => 1,
                         };
-                        longest_run = ch
-                            .number_in(longest, u64::from(shortest_run), 255, "the longest run")
-                            .unwrap_or(255) as u32;
+                        longest_run =
+                            match (shortest, ch.number_in(longest, 1, 255, "a run's length")) {
+                                (Some(n), Some(m)) if (m as u32) < shortest_run => {
+                                    ch.report(
+                                        Kind::RangeBackwards {
+                                            fixed: format!("{m}..{shortest_run}"),
+                                        },
+                                        n.span.to(longest.span),
+                                    );
+                                    shortest_run
+                                }
+                                (_, m) => m.unwrap_or(255) as u32,
+                            };
                     }
                     rule.flank = Some(Flank {
                         convert: *convert,

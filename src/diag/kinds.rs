@@ -364,7 +364,7 @@ impl Code {
             ),
             Code::G030 => (
                 "G030",
-                "a number out of range (board size, stack height, reserve, distance, jump count, group size, network length, repetition count)",
+                "a number out of range (board size, hexagon side, stack height, reserve, distance, jump count, row length, run length, turn number, piece count, group size, network length, repetition count)",
                 "stacks-of-zero",
             ),
             Code::G031 => (
@@ -374,7 +374,7 @@ impl Code {
             ),
             Code::G032 => (
                 "G032",
-                "a rank, file or distance range that runs backwards",
+                "a rank, file, distance, turn or run-length range that runs backwards",
                 "reversed-range",
             ),
             Code::G033 => (
