@@ -92,6 +92,42 @@ fn an_editor_session() {
     );
     assert_eq!(client.diagnostics(&uri), json!([]));
 
+    // Underlined as a terminal underlines: a setup item that ends its
+    // line, and the earlier one it clashes with, each on its own line.
+    let clash = "board 4 x 4\nplayers Red, Blue\nsetup\n  Red on ranks 1..3\n  Blue on rank 3\nmove place\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 5 }, "contentChanges": [{ "text": clash }] }),
+    );
+    let diagnostics = client.diagnostics(&uri);
+    let range = &diagnostics[0]["range"];
+    assert_eq!(
+        range["start"],
+        json!({ "line": 4, "character": 10 }),
+        "{diagnostics}"
+    );
+    assert_eq!(
+        range["end"],
+        json!({ "line": 4, "character": 16 }),
+        "{diagnostics}"
+    );
+    let first = &diagnostics[0]["relatedInformation"][0]["location"]["range"];
+    assert_eq!(
+        first["start"],
+        json!({ "line": 3, "character": 2 }),
+        "{diagnostics}"
+    );
+    assert_eq!(
+        first["end"],
+        json!({ "line": 3, "character": 19 }),
+        "{diagnostics}"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 6 }, "contentChanges": [{ "text": fixed }] }),
+    );
+    assert_eq!(client.diagnostics(&uri), json!([]));
+
     // Hover on a region: its cells for each player.
     let hover = client.request(
         "textDocument/hover",

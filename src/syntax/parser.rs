@@ -140,7 +140,10 @@ impl Shift {
 
     fn of(self, pair: &P) -> Span {
         let s = pair.as_span();
-        self.span(s.start(), s.end())
+        // A rule's pair can end with the implicit whitespace after its last
+        // token (a region before the next indented line): a span ends at
+        // the token, so that an editor underlines what a terminal does.
+        self.span(s.start(), s.start() + s.as_str().trim_end().len())
     }
 
     fn ident(self, pair: P) -> Ident {
@@ -154,11 +157,9 @@ impl Shift {
     }
 
     fn decl(self, pair: P) -> Decl {
-        // From the keyword to the last word: the line break and any
-        // trailing space or comment-free blank lines left out.
-        let mut span = self.of(&pair);
-        let text = pair.as_str();
-        span.end -= (text.len() - text.trim_end().len()) as u32;
+        // From the keyword to the last word ([`Shift::of`] leaves out the
+        // line break and any trailing space).
+        let span = self.of(&pair);
         let rule = pair.as_rule();
         let pair_text = pair.as_str().to_string();
         let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
