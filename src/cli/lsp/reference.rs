@@ -15,6 +15,10 @@ pub(crate) struct Topic {
     pub(crate) phrases: Vec<String>,
     /// The explanation, in Markdown.
     pub(crate) text: String,
+    /// Whether the phrase is a declaration's keyword, which means it only
+    /// where it starts a line: `board` in `region open = board except
+    /// edge` is the built-in region, not the declaration.
+    pub(crate) leads_line: bool,
 }
 
 /// Every topic of the reference.
@@ -30,7 +34,7 @@ pub(crate) fn topics_at(line: &str, column: usize) -> Vec<&'static Topic> {
     let mut best_len = 0;
     for topic in topics() {
         for phrase in &topic.phrases {
-            if phrase.len() < best_len || !covers(line, phrase, column) {
+            if phrase.len() < best_len || !covers(line, phrase, column, topic.leads_line) {
                 continue;
             }
             if phrase.len() > best_len {
@@ -45,12 +49,14 @@ pub(crate) fn topics_at(line: &str, column: usize) -> Vec<&'static Topic> {
     best
 }
 
-/// Whether `phrase` stands in `line` as whole words over byte `column`.
-fn covers(line: &str, phrase: &str, column: usize) -> bool {
+/// Whether `phrase` stands in `line` as whole words over byte `column`
+/// (and at the line's start, when it must lead the line).
+fn covers(line: &str, phrase: &str, column: usize, leads_line: bool) -> bool {
     let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
     line.match_indices(phrase).any(|(at, _)| {
         let end = at + phrase.len();
-        at <= column
+        (at == 0 || !leads_line)
+            && at <= column
             && column <= end
             && !line[..at].chars().next_back().is_some_and(word)
             && !line[end..].chars().next().is_some_and(word)
@@ -85,16 +91,16 @@ fn read(doc: &str) -> Vec<Topic> {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
-        if let Some(heading) = line
-            .strip_prefix("#### ")
-            .or_else(|| line.strip_prefix("### "))
-        {
+        let declaration = line.strip_prefix("### ");
+        if let Some(heading) = line.strip_prefix("#### ").or(declaration) {
             // Headings of the language's own words (`bear off`), not of
-            // sections (`Clauses`).
+            // sections (`Clauses`). A heading of three marks is a
+            // declaration, of four a primitive of `move`.
             if heading.starts_with(|c: char| c.is_ascii_lowercase()) {
                 topics.push(Topic {
                     phrases: vec![heading.to_string()],
                     text: section(&lines[i + 1..], heading),
+                    leads_line: declaration.is_some(),
                 });
             }
         } else if line.starts_with('|') && lines.get(i + 1).is_some_and(|l| l.starts_with("|---")) {
@@ -111,18 +117,33 @@ fn read(doc: &str) -> Vec<Topic> {
                     for (h, c) in header.iter().zip(&row).skip(1) {
                         text.push_str(&format!("\n\n*{h}*: {c}"));
                     }
-                    topics.push(Topic { phrases, text });
+                    topics.push(Topic {
+                        phrases,
+                        text,
+                        leads_line: false,
+                    });
                 }
                 i += 1;
             }
             continue;
-        } else if let Some(rest) = line.strip_prefix("**`") {
+        } else if let Some(rest) = line
+            .strip_prefix("**`")
+            .or_else(|| line.strip_prefix("- `"))
+        {
+            // A paragraph or an item of a list that starts with the
+            // phrase it explains (`reserve is empty`: …).
             let phrase = rest.split('`').next().unwrap_or("");
             if let Some(phrase) = written(phrase) {
-                let text = paragraph(&lines[i..]);
+                let item = line.starts_with('-');
+                let text = if item {
+                    list_item(&lines[i..])
+                } else {
+                    paragraph(&lines[i..])
+                };
                 topics.push(Topic {
                     phrases: vec![phrase],
                     text,
+                    leads_line: false,
                 });
             }
         }
@@ -178,6 +199,18 @@ fn paragraph(lines: &[&str]) -> String {
         .iter()
         .take_while(|l| !l.trim().is_empty())
         .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An item of a list: its first line and the indented lines after it.
+fn list_item(lines: &[&str]) -> String {
+    let rest = lines[1..]
+        .iter()
+        .take_while(|l| l.starts_with("  ") && !l.trim().is_empty())
+        .map(|l| l.trim());
+    std::iter::once(lines[0].trim_start_matches("- "))
+        .chain(rest)
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -247,6 +280,26 @@ mod tests {
         assert!(hover(line, "slide").contains("```game"));
         let forward = hover(line, "forward onto");
         assert!(forward.contains("the way the player faces"), "{forward}");
+    }
+
+    /// A declaration's keyword inside a line is another word of the
+    /// language: `board` the built-in region, `reserve` in a test, `pass`
+    /// what a stuck player does.
+    #[test]
+    fn a_declarations_keyword_means_it_only_at_the_start_of_a_line() {
+        assert!(hover("board 8 x 8", "board").starts_with("**board**"));
+        let region = hover("region open = board except edge", "board except");
+        assert!(region.contains("every usable cell"), "{region}");
+        assert!(!region.contains("**board**"), "{region}");
+        let test = hover("move place, only when reserve is empty", "reserve");
+        assert!(test.contains("no piece in reserve"), "{test}");
+        assert!(!test.contains("**reserve**"), "{test}");
+        let pass = hover("when stuck pass, then count", "pass");
+        assert!(pass.contains("neither"), "{pass}");
+        let plain = hover("when stuck pass", "pass");
+        assert!(plain.contains("counts as a move"), "{plain}");
+        let theirs = hover("move place on opponent's home", "opponent's");
+        assert!(theirs.contains("the other player's"), "{theirs}");
     }
 
     #[test]
