@@ -176,6 +176,41 @@ fn a_refused_move_says_why() {
     assert!(out.contains("that line is full"), "{out}");
 }
 
+/// An ending by counting says the counts, and a game that passes first
+/// ends because neither player can move, not the one to move.
+#[test]
+fn an_ending_by_counting_says_who_could_not_move_and_the_counts() {
+    let dir = common_scratch("counting");
+    let passing = dir.join("passing.game");
+    std::fs::write(
+        &passing,
+        "board 2 x 1\nplayers A, B\nreserve 1 each\nmove place\nwhen stuck pass, then count\n",
+    )
+    .unwrap();
+    let (_, out, _) = run_play(&[passing.to_str().unwrap()], "a1\nb1\n");
+    assert!(
+        out.contains(
+            "Game over: a draw: neither player can move, and the pieces on the board \
+             are counted, as many each: A 1, B 1."
+        ),
+        "{out}"
+    );
+    let counting = dir.join("counting.game");
+    std::fs::write(
+        &counting,
+        "board 3 x 1\nplayers A, B\nreserve 2 each\nmove place\nwhen stuck count\n",
+    )
+    .unwrap();
+    let (_, out, _) = run_play(&[counting.to_str().unwrap()], "a1\nb1\nc1\n");
+    assert!(
+        out.contains(
+            "Game over: A wins: B cannot move, and the pieces on the board are counted: A 2, B 1."
+        ),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_seats_and_games_are_usage_errors() {
     let (code, _, err) = run_play(&["network", "Blue=mcts"], "");

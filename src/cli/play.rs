@@ -799,29 +799,39 @@ impl Session<'_> {
         }
         if self.game.successors().is_empty() {
             let stuck = &rules.players[pos.to_move()].name;
-            let rule = match rules.when_stuck {
-                WhenStuck::Win => "a player who cannot move wins",
-                WhenStuck::Lose | WhenStuck::Pass => "a player who cannot move loses",
-                WhenStuck::Draw | WhenStuck::PassThenDraw => "the game is then a draw",
-                WhenStuck::Count | WhenStuck::PassThenCount => {
-                    "the player with more pieces on the board then wins"
+            // A game that passes first ends only when neither can move.
+            let who = match rules.when_stuck {
+                WhenStuck::PassThenDraw | WhenStuck::PassThenCount => {
+                    "neither player can move".to_string()
                 }
-            };
-            let counts = match rules.when_stuck {
-                WhenStuck::Count | WhenStuck::PassThenCount => format!(
-                    " ({} {}, {} {})",
-                    rules.players[0].name,
-                    pos.on_board(PlayerId::new(0)),
-                    rules.players[1].name,
-                    pos.on_board(PlayerId::new(1))
-                ),
                 WhenStuck::Win
                 | WhenStuck::Lose
                 | WhenStuck::Pass
                 | WhenStuck::Draw
-                | WhenStuck::PassThenDraw => String::new(),
+                | WhenStuck::Count => format!("{stuck} cannot move"),
             };
-            return format!("{head}: {stuck} cannot move, and in this game {rule}{counts}.");
+            let rule = match rules.when_stuck {
+                WhenStuck::Win => "in this game a player who cannot move wins".to_string(),
+                WhenStuck::Lose | WhenStuck::Pass => {
+                    "in this game a player who cannot move loses".to_string()
+                }
+                WhenStuck::Draw | WhenStuck::PassThenDraw => {
+                    "in this game that is a draw".to_string()
+                }
+                WhenStuck::Count | WhenStuck::PassThenCount => format!(
+                    "the pieces on the board are counted{}: {} {}, {} {}",
+                    if outcome == Outcome::Draw {
+                        ", as many each"
+                    } else {
+                        ""
+                    },
+                    rules.players[0].name,
+                    pos.on_board(PlayerId::new(0)),
+                    rules.players[1].name,
+                    pos.on_board(PlayerId::new(1)),
+                ),
+            };
+            return format!("{head}: {who}, and {rule}.");
         }
         format!("{head} by repetition.")
     }
