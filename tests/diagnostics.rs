@@ -197,3 +197,24 @@ fn a_missing_comma_is_named_and_a_new_line_only_before_a_keyword() {
         "{help:?}"
     );
 }
+
+/// A warning in a parent's line that the variant caused (its setup puts a
+/// piece on the far rank, so the parent's goal holds at the start) points
+/// at the variant's `extends` too, as an error there does.
+#[test]
+fn a_warning_a_variant_causes_in_its_parent_points_at_the_variant() {
+    let text =
+        "extends \"breakthrough\"\nsetup\n  White on ranks 1..2, h8\n  Black on ranks 6..7\n";
+    let checked = check_bytes("near-far.game", text.as_bytes(), Origin::Memory);
+    assert!(checked.rules.is_some());
+    let warning = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::W017)
+        .expect("W017");
+    let (at, note) = warning.note.as_ref().expect("a note at the variant");
+    assert_ne!(warning.span.file, at.file, "the warning is in the parent");
+    assert!(note.starts_with("extended here"), "{note}");
+    let shown = render(warning, &checked.sources, false);
+    assert!(shown.contains("near-far.game:1:1"), "{shown}");
+}

@@ -131,7 +131,9 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     diagnostics.extend(checker.regions.unshown_unknowns());
     if let Some(extends) = extends {
         for d in &mut diagnostics[loaded..] {
-            if d.is_error() && d.span.file != root_file && d.note.is_none() {
+            // Warnings too: a variant's setup can make a parent's goal
+            // hold at the start (W017), a warning in the parent's line.
+            if d.span.file != root_file && d.note.is_none() {
                 // A parent's `move`, `then` or `promote` stays in the
                 // variant whatever it declares: what it names must stay.
                 let accumulates = decls.iter().any(|decl| {
