@@ -154,6 +154,43 @@ fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
     assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
 }
 
+/// A word of the language written where another part takes it is told
+/// where it goes: a jump's count after its clauses, `exactly` after a
+/// row, a kind or a count after `over`, a goal `when` a player is stuck.
+#[test]
+fn a_word_in_the_wrong_place_is_told_where_it_goes() {
+    let help = |line: &str| -> String {
+        let text = format!("board 5 x 5\nplayers A, B\nreserve 5 each\nmove place\n{line}\n");
+        let checked = gamut::load::check_source("placed.game", &text, Origin::Memory);
+        let helps: Vec<String> = checked
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.help.clone())
+            .collect();
+        assert_eq!(helps.len(), 1, "{line}: {helps:?}");
+        helps[0].clone()
+    };
+    for (line, told) in [
+        (
+            "move jump over enemy diagonal, capturing, at most 3 times",
+            "belongs to a leg of the jump",
+        ),
+        ("move jump over goose any", "not their kind"),
+        ("move jump over 2 enemy diagonal", "after its directions"),
+        (
+            "goal each wins with 5 in a row exactly",
+            "`exactly` comes before the number",
+        ),
+        (
+            "goal A wins when B is stuck",
+            "a declaration of its own: `when stuck lose`",
+        ),
+    ] {
+        let help = help(line);
+        assert!(help.contains(told), "{line}: {help}");
+    }
+}
+
 /// A clause written without its comma is told the comma is missing; the
 /// advice that a declaration starts a line is kept for a declaration's
 /// keyword found in mid-line.

@@ -596,7 +596,9 @@ pub(super) fn syntax_error(
         );
     }
     if help.is_none() {
-        help = goal_help(chunk, pos, found).or_else(|| declaration_help(chunk, pos));
+        help = goal_help(chunk, pos, found)
+            .or_else(|| misplaced_help(chunk, pos, found))
+            .or_else(|| declaration_help(chunk, pos));
     }
     // `step king, queen diagonal` or `place man, king on …`: kinds listed.
     if help.is_none()
@@ -621,6 +623,48 @@ pub(super) fn syntax_error(
         });
     }
     Diagnostic::new(Kind::Unexpected { message, help }, span)
+}
+
+/// Help for words of the language written where another part of the
+/// declaration takes them: `at most 3 times` after a jump's clauses,
+/// `exactly` after a row, a jump over a kind or over a count, a goal
+/// `when` a player is stuck.
+fn misplaced_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
+    let so_far = chunk[..pos].trim_end();
+    let rest = chunk[pos..].trim_start();
+    let mut words = chunk.split_whitespace();
+    let (keyword, primitive) = (words.next()?, words.next());
+    let jump = matches!(keyword, "move" | "then") && chunk.contains("jump");
+    if jump && rest.starts_with("at most") {
+        return Some(
+            "`at most N times` belongs to a leg of the jump, after its directions: \
+             `over enemy diagonal at most 3 times`"
+                .into(),
+        );
+    }
+    if jump && so_far.ends_with("over") {
+        return Some(if found.bytes().all(|b| b.is_ascii_digit()) {
+            "a leg says how often after its directions: `over enemy diagonal at most 2 times`"
+                .into()
+        } else {
+            "a leg names whose pieces it jumps (`friend`, `enemy` or `any`), not their kind; \
+             the kind after `jump` is the kind that jumps"
+                .into()
+        });
+    }
+    if keyword == "goal" && found == "exactly" && so_far.contains("in a row") {
+        return Some(
+            "`exactly` comes before the number: `goal each wins with exactly 5 in a row`".into(),
+        );
+    }
+    if keyword == "goal" && found == "when" && primitive.is_some() {
+        return Some(
+            "what a player who cannot move does is not a goal but a declaration of its own: \
+             `when stuck lose` (or `win`, `draw`, `pass`, `count`)"
+                .into(),
+        );
+    }
+    None
 }
 
 /// Help for declarations written as English or other languages would:
