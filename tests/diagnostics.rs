@@ -191,6 +191,29 @@ fn a_word_in_the_wrong_place_is_told_where_it_goes() {
     }
 }
 
+/// A word after a region's comma is read as another region: the help
+/// says so, and what a promotion takes after its region.
+#[test]
+fn a_word_after_a_regions_comma_is_told_it_was_read_as_a_region() {
+    let text = "board 5 x 5\nplayers A, B\npieces man, king\nsetup\n  A man on rank 1\n  B man on rank 5\n\
+                region far for A = rank 5\nregion far for B = rank 1\nmove step man forward\n\
+                move step king any\npromote man to king in far, continuing\nmove place king on far, soon\n";
+    let checked = gamut::load::check_source("comma.game", text, Origin::Memory);
+    let help: Vec<String> = checked
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.help.clone())
+        .collect();
+    assert_eq!(
+        help,
+        [
+            "a comma after a region adds another region, so `continuing` was read as one; \
+             a `promote` line takes only `, ending the move` after its region",
+            "a comma after a region adds another region, so `soon` was read as one"
+        ]
+    );
+}
+
 /// A clause written without its comma is told the comma is missing; the
 /// advice that a declaration starts a line is kept for a declaration's
 /// keyword found in mid-line.
