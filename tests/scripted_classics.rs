@@ -572,6 +572,29 @@ fn international_draughts_a_flying_king_takes_the_most() {
     );
 }
 
+/// A flying king's chain is typed as its path of landings too, each
+/// along a line from the last: the pieces between are the ones taken.
+#[test]
+fn international_draughts_a_flying_kings_chain_is_typed_as_its_path() {
+    let engine =
+        international("  White king on a1\n  White man on g1\n  Black man on d4, f6, h2, j10\n");
+    for (path, read) in [
+        ("a1xe5xh8", "a1xh8(d4,f6)"),
+        ("a1xe5xg7", "a1xg7(d4,f6)"),
+        ("a1xe5xi1", "a1xi1(h2,d4)"),
+    ] {
+        let mut game = Game::new(&engine);
+        play(&mut game, path);
+        let mut written = Game::new(&engine);
+        play(&mut written, read);
+        assert_eq!(game.position(), written.position(), "{path}");
+    }
+    // Not along a line, or a landing no chain makes: refused.
+    for wrong in ["a1xe5xh7", "a1xd4xh8", "a1xf6xh8"] {
+        assert!(Game::new(&engine).play(wrong).is_err(), "{wrong}");
+    }
+}
+
 /// A man that reaches the far rank during a capture that goes on is not
 /// crowned; one whose move ends there is.
 #[test]

@@ -508,7 +508,7 @@ impl Engine {
         let mut other_arrows: Vec<String> = Vec::new();
         // A capture written as its path of landings (`c3xe5xg3`), as
         // draughts players write it: the pieces taken lie between them.
-        let path = self.capture_path(&wanted).map(|p| normalize(&p));
+        let path = self.capture_path(pos, &wanted).map(|p| normalize(&p));
         for (written, next) in written.into_iter().zip(&ways.positions) {
             let loose = arrows_left_out(&wanted, &written)
                 || without_captures(&written) == wanted
@@ -560,10 +560,10 @@ impl Engine {
 
 impl Engine {
     /// `c3xe5xg3` as gamut writes it, `c3xg3(d4,f4)`: the landings of a
-    /// chain of short jumps, each two cells along a line from the last,
-    /// with the cells between them as the pieces taken. `None` for any
-    /// other text.
-    fn capture_path(&self, typed: &str) -> Option<String> {
+    /// chain of jumps, each along a straight line from the last (two cells
+    /// for a short jump, any number for a king that flies) and over one
+    /// piece of `pos`, the piece taken. `None` for any other text.
+    fn capture_path(&self, pos: &Position, typed: &str) -> Option<String> {
         let board = &self.rules.board;
         let cells: Vec<Cell> = typed
             .split('x')
@@ -572,6 +572,7 @@ impl Engine {
         if cells.len() < 3 {
             return None;
         }
+        let occupied = pos.occupied();
         let mut taken = CellSet::EMPTY;
         for pair in cells.windows(2) {
             let (f0, r0) = (
@@ -583,10 +584,20 @@ impl Engine {
                 i32::from(board.rank_of(pair[1])),
             );
             let (df, dr) = (f1 - f0, r1 - r0);
-            if !matches!(df.abs(), 0 | 2) || !matches!(dr.abs(), 0 | 2) || (df, dr) == (0, 0) {
+            let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
+            if !straight || (df, dr) == (0, 0) {
                 return None;
             }
-            taken.insert(board.cell_at(i32::midpoint(f0, f1) as u8, i32::midpoint(r0, r1) as u8));
+            // Each leg of a chain goes over one piece: a landing past two
+            // (`a1xc3xg7` for `a1xc3xe5xg7`) is no path.
+            let (sf, sr, steps) = (df.signum(), dr.signum(), df.abs().max(dr.abs()));
+            let mut over = (1..steps)
+                .map(|k| board.cell_at((f0 + sf * k) as u8, (r0 + sr * k) as u8))
+                .filter(|&between| occupied.contains(between));
+            match (over.next(), over.next()) {
+                (Some(piece), None) => taken.insert(piece),
+                _ => return None,
+            }
         }
         let names: Vec<String> = taken.iter().map(|c| board.cell_name(c)).collect();
         Some(format!(
