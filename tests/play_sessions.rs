@@ -385,6 +385,12 @@ fn typed_lines_are_read_as_meant() {
     );
     assert!(out.contains("Last move: Yellow c1"), "{out}");
     assert!(out.contains("Saved 2 moves to old.toml."), "{out}");
+    // A line too long for any command is refused whole: its move, past
+    // the spaces, is not cut to another.
+    let long = format!("b2{}zz\nc3\nquit\n", " ".repeat(70_000));
+    let (_, out, _) = run_play_in(&dir, &["tic-tac-toe"], &long);
+    assert!(out.contains("none of it was read"), "{out}");
+    assert!(out.contains("Last move: X c3"), "{out}");
     // After a resignation there are no moves to list.
     let (_, out, _) = run_play_in(&dir, &["tic-tac-toe"], "resign\nmoves\nquit\n");
     assert!(

@@ -75,15 +75,26 @@ impl Input {
                         None
                     }
                     Ok(_) => {
-                        // A line longer than any command is cut, the rest
-                        // read and dropped a piece at a time.
+                        // A line longer than any command is refused whole
+                        // (a move or a file name cut short would be read
+                        // as another), the rest read and dropped a piece
+                        // at a time.
                         let mut rest = Vec::new();
+                        let mut dropped = 0;
                         while !bytes.ends_with(b"\n") && !rest.ends_with(b"\n") {
                             rest.clear();
                             match stdin.by_ref().take(MAX_LINE).read_until(b'\n', &mut rest) {
                                 Ok(0) | Err(_) => break,
-                                Ok(_) => {}
+                                Ok(n) => dropped += n,
                             }
+                        }
+                        if dropped > 0 {
+                            outln!();
+                            outln!(
+                                "That line is longer than {MAX_LINE} bytes, longer than any \
+                                 command: none of it was read."
+                            );
+                            return Some(String::new());
                         }
                         let line = String::from_utf8_lossy(&bytes)
                             .trim_end_matches(['\n', '\r'])
@@ -111,8 +122,9 @@ fn not_a_record_but_rules(path: &str) {
     }
 }
 
-/// The longest line read from a pipe: far longer than any command.
-const MAX_LINE: u64 = 4096;
+/// The longest line read from a pipe: far longer than any command, or
+/// than a path to save to.
+const MAX_LINE: u64 = 65_536;
 
 pub(super) fn run(args: &PlayArgs) -> i32 {
     let loaded = match &args.load {
