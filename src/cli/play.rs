@@ -900,6 +900,7 @@ impl Session<'_> {
             }
             Err(
                 e @ (ParseError::Unlisted { .. }
+                | ParseError::MustTake { .. }
                 | ParseError::Ambiguous { .. }
                 | ParseError::WrongArrow { .. }
                 | ParseError::WrongMark { .. }),

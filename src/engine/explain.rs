@@ -36,6 +36,12 @@ impl Engine {
                 });
             }
         }
+        // A turn whose parts all play, refused: another move had to take.
+        if let Some(compulsion) = self.rules.mandatory_captures
+            && let Ok(Some(_)) = self.find_by_parts(pos, &text, &mut Successors::default())
+        {
+            return Some(self.capture_due(pos, compulsion));
+        }
         let firsts = self.first_acts_written(pos);
         if let Some(reason) = self.refused_after_playing(pos, &text, &firsts) {
             return Some(reason);

@@ -67,6 +67,22 @@ pub enum ParseError {
         /// What was typed.
         text: String,
     },
+    /// Read part by part, a move that takes fewer pieces than another
+    /// move of the position does, where captures are mandatory.
+    #[error(
+        "`{}` takes {}, but captures are mandatory here and a move takes {}",
+        shortened(.text),
+        pieces(*.taken),
+        pieces(*.most)
+    )]
+    MustTake {
+        /// What was typed.
+        text: String,
+        /// The pieces it takes.
+        taken: usize,
+        /// The most a move of the position takes.
+        most: usize,
+    },
     /// The position's moves could not be listed, so the move cannot be
     /// checked.
     #[error("`{}` cannot be checked here: {why}", shortened(.text))]
@@ -90,6 +106,15 @@ fn shortened(text: &str) -> String {
 
 /// The legal moves, as an error lists them: the first hundred, and how
 /// many more (an Amazons position has thousands).
+/// `no piece`, `1 piece`, `3 pieces`.
+fn pieces(n: usize) -> String {
+    match n {
+        0 => "no piece".to_string(),
+        1 => "1 piece".to_string(),
+        n => format!("{n} pieces"),
+    }
+}
+
 fn some_of(legal: &[String]) -> String {
     const SHOWN: usize = 100;
     if legal.len() <= SHOWN {

@@ -12,7 +12,7 @@ use super::moves::Played;
 use super::notation::{ParseError, Qualify, normalize, without_arrow};
 use super::{Earlier, Engine, Move, Position, Successors, WORK_PER_LISTING};
 use crate::rng::Rng;
-use crate::rules::CellSet;
+use crate::rules::{CellSet, Compulsion};
 
 /// Tries a random part-by-part draw makes before it gives up.
 const TRIES: usize = 64;
@@ -36,7 +36,31 @@ impl Engine {
             });
         }
         match found {
-            Ok(Some(found)) => Ok(found),
+            Ok(Some((mv, next))) => {
+                // Where captures are mandatory, the move must take as
+                // many as the rule asks of the position's moves.
+                let Some(compulsion) = self.rules.mandatory_captures else {
+                    return Ok((mv, next));
+                };
+                let ((most, _), overrun) = budget::metered(WORK_PER_LISTING, || {
+                    self.most_taken_by_parts(pos, scratch, None)
+                });
+                if let Some(why) = overrun {
+                    return Err(ParseError::Unlisted {
+                        text: text.trim().to_string(),
+                        why,
+                    });
+                }
+                let taken = taken(pos, &next);
+                if taken < least(compulsion, most) {
+                    return Err(ParseError::MustTake {
+                        text: text.trim().to_string(),
+                        taken,
+                        most,
+                    });
+                }
+                Ok((mv, next))
+            }
             Ok(None) => Err(ParseError::NoSuchTurn {
                 text: text.trim().to_string(),
             }),
@@ -49,7 +73,7 @@ impl Engine {
 
     /// The move `text` names, `None` where none does, or the spellings of
     /// the acts a part of it could mean where they lead apart.
-    fn find_by_parts(
+    pub(super) fn find_by_parts(
         &self,
         pos: &Position,
         text: &str,
@@ -256,15 +280,69 @@ impl Engine {
         scratch: &mut Successors,
     ) -> Option<(Move, Position)> {
         let (drawn, overrun) = budget::metered(WORK_PER_LISTING, || {
+            // Where captures are mandatory, a draw that takes too few is
+            // drawn again, and after many a move that takes the most is
+            // played: legal, if not uniform.
+            let (least, fallback) = match self.rules.mandatory_captures {
+                Some(compulsion) => {
+                    let (most, example) = self.most_taken_by_parts(pos, scratch, Some(rng));
+                    (least(compulsion, most), example)
+                }
+                None => (0, None),
+            };
             for _ in 0..TRIES {
                 let drawn = self.try_random_by_parts(pos, rng, scratch);
-                if drawn.is_some() || budget::stopped() {
+                if budget::stopped() {
+                    return None;
+                }
+                if drawn
+                    .as_ref()
+                    .is_some_and(|(_, next)| taken(pos, next) >= least)
+                {
                     return drawn;
                 }
             }
-            None
+            fallback
         });
         overrun.map_or(drawn, |_| None)
+    }
+
+    /// The most enemy pieces a legal move of `pos` takes off the board
+    /// (converted pieces count too, as `captures are mandatory` reads it)
+    /// and one such move (drawn with `rng` among those walked, if given),
+    /// found one part at a time where the moves are too many to list;
+    /// `(0, None)` when no move takes. Only turns that may still take are
+    /// walked (see [`TakingWalk`]). Within the caller's meter: cut short,
+    /// it is not to be trusted.
+    fn most_taken_by_parts(
+        &self,
+        pos: &Position,
+        scratch: &mut Successors,
+        rng: Option<&mut Rng>,
+    ) -> (usize, Option<(Move, Position)>) {
+        let parts = &self.rules.parts;
+        let Some(last_taking) = parts
+            .iter()
+            .rposition(|p| p.options.iter().any(|o| self.rules.option_may_take(o)))
+        else {
+            return (0, None);
+        };
+        let mut walk = TakingWalk {
+            engine: self,
+            start: pos,
+            // Pieces removed when cut off are counted at the turn's end,
+            // so no turn can be left before it.
+            last_taking: if self.rules.remove_disconnected.is_some() {
+                parts.len()
+            } else {
+                last_taking
+            },
+            most: (0, None),
+            ties: 0,
+            rng,
+        };
+        walk.walk(0, pos, Played::PASS, Earlier::default(), scratch);
+        walk.most
     }
 
     fn try_random_by_parts(
@@ -307,12 +385,153 @@ impl Engine {
     }
 }
 
+/// The pieces of the enemy of `pos`'s mover that a move to `next` takes
+/// off the board.
+fn taken(pos: &Position, next: &Position) -> usize {
+    let enemy = pos.to_move().other();
+    pos.on_board(enemy).saturating_sub(next.on_board(enemy)) as usize
+}
+
+/// The fewest pieces a legal move takes, where a move of the position
+/// takes at most `most`.
+fn least(compulsion: Compulsion, most: usize) -> usize {
+    match compulsion {
+        _ if most == 0 => 0,
+        Compulsion::Any => 1,
+        Compulsion::Most => most,
+    }
+}
+
+/// A walk of a turn's parts for the move that takes the most. Past the
+/// last part with an option that may take, a turn that has taken nothing
+/// is left (none of its moves takes), and one that has is finished once:
+/// the parts after it take no more.
+struct TakingWalk<'e> {
+    engine: &'e Engine,
+    start: &'e Position,
+    last_taking: usize,
+    /// The most taken so far, and a move that takes it.
+    most: (usize, Option<(Move, Position)>),
+    /// The moves walked that take the most: each is kept with
+    /// probability one in their number so far, when drawn with `rng`.
+    ties: u64,
+    rng: Option<&'e mut Rng>,
+}
+
+impl TakingWalk<'_> {
+    /// Walks the turns that go on from `cur`, where `mv` has played the
+    /// parts before `part`; true once one is finished past the last part
+    /// that may take (its other endings take no more).
+    fn walk(
+        &mut self,
+        part: usize,
+        cur: &Position,
+        mv: Played,
+        earlier: Earlier,
+        scratch: &mut Successors,
+    ) -> bool {
+        let engine = self.engine;
+        let parts = &engine.rules.parts;
+        let past = part > self.last_taking;
+        if budget::stopped() || past && taken(self.start, cur) == 0 {
+            return false;
+        }
+        if part >= parts.len() || cur.result.is_some() {
+            let mut trail = Vec::new();
+            let Some(next) = engine.play_checked(self.start, &mv, &mut trail) else {
+                return false;
+            };
+            let took = taken(self.start, &next);
+            if took > self.most.0 {
+                self.most = (took, Some((mv.mv, next)));
+                self.ties = 1;
+            } else if took == self.most.0 && took > 0 {
+                self.ties += 1;
+                if let Some(rng) = self.rng.as_deref_mut()
+                    && rng.below(self.ties as usize) == 0
+                {
+                    self.most.1 = Some((mv.mv, next));
+                }
+            }
+            return past;
+        }
+        let player = self.start.to_move();
+        let acts = engine.list_part(part, cur, earlier, scratch);
+        let ways: Vec<(Act, CellSet)> = acts
+            .iter()
+            .map(|w| (w.act, w.captured(&scratch.captures)))
+            .collect();
+        scratch.acts[part] = acts;
+        let mut trail = Vec::new();
+        for (act, jumped) in ways {
+            let mut next = cur.clone();
+            if engine
+                .play_act(part, &mut next, &act, jumped, &mut trail)
+                .is_err()
+            {
+                continue;
+            }
+            let mut longer = mv;
+            longer.push(act, jumped);
+            let earlier = engine.earlier_after(part, &act, player, earlier);
+            if self.walk(part + 1, &next, longer, earlier, scratch) && past {
+                return true;
+            }
+        }
+        parts[part].optional && self.walk(part + 1, cur, mv, earlier, scratch)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::notation::ParseError;
     use super::super::{Engine, Successors};
     use crate::check::Origin;
     use crate::load::check_source;
+    use crate::rng::Rng;
+    use crate::rules::PlayerId;
+
+    /// Part by part too, a capture is mandatory where one is: a typed
+    /// turn that takes nothing is refused (and the prompt's reason says
+    /// so), and every turn drawn takes.
+    #[test]
+    fn captures_stay_mandatory_part_by_part() {
+        let text = "board 6 x 6\nplayers A, B\nsetup\n  A on ranks 1..2\n  B on a3, f6\n\
+                    move relocate\nmove step any onto enemy\nthen must relocate\ncaptures are mandatory\n";
+        let checked = check_source("taking.game", text, Origin::Memory);
+        assert!(checked.rules.is_some(), "{:?}", checked.diagnostics);
+        let engine = Engine::new(checked.rules.unwrap());
+        let start = engine.start();
+        let mut scratch = Successors::default();
+        let refused = engine.parse_by_parts(&start, "c2-c5/d2-d5", &mut scratch);
+        assert!(
+            matches!(
+                refused,
+                Err(ParseError::MustTake {
+                    taken: 0,
+                    most: 1,
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+        let reason = engine.explain(&start, "c2-c5/d2-d5").unwrap_or_default();
+        assert!(
+            reason.starts_with("a capture is mandatory here"),
+            "{reason}"
+        );
+        let (_, next) = engine
+            .parse_by_parts(&start, "b2xa3/a1-b2", &mut scratch)
+            .expect("a capture");
+        assert_eq!(next.on_board(PlayerId::SECOND), 1);
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let (_, drawn) = engine
+                .random_by_parts(&start, &mut rng, &mut scratch)
+                .expect("a move");
+            assert_eq!(drawn.on_board(PlayerId::SECOND), 1, "seed {seed}");
+        }
+    }
 
     /// Read part by part, a plain act that two rules play apart (a step
     /// that flanks and one that does not) is ambiguous, and the notation
