@@ -225,6 +225,27 @@ fn bad_seats_and_games_are_usage_errors() {
     let (code, _, err) = run_play(&["netwrk"], "");
     assert_eq!(code, 2);
     assert!(err.contains("did you mean `network`?"), "{err}");
+    // A seat names a player in any case, but as written first: two players
+    // whose names differ in case are each seated by their own.
+    let dir = common_scratch("seat-case");
+    let game = dir.join("case.game");
+    std::fs::write(
+        &game,
+        "board 3 x 3\nplayers White, white\nreserve 5 each\nmove place\nwhen stuck draw\n",
+    )
+    .unwrap();
+    let game = game.to_str().unwrap();
+    let (_, out, _) = run_play(&[game, "white=random"], "quit\n");
+    assert!(
+        out.contains("White (human) against white (random)"),
+        "{out}"
+    );
+    let (code, _, err) = run_play(&[game, "WHITE=random"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("`WHITE` names both players"), "{err}");
+    let (_, out, _) = run_play(&["network", "light=random"], "quit\n");
+    assert!(out.contains("Dark (human) against Light (random)"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

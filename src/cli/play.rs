@@ -405,15 +405,27 @@ fn seat_spec(engine: &Engine, spec: &str, budget: Budget) -> Result<(usize, Seat
             names[1]
         ));
     };
-    let p = names
-        .iter()
-        .position(|n| n.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            format!(
+    // As written first; in any case only where that names one player
+    // (`players White, white` may be written so).
+    let exact = names.iter().position(|n| *n == name);
+    let loose: Vec<usize> = (0..names.len())
+        .filter(|&i| names[i].eq_ignore_ascii_case(name))
+        .collect();
+    let p = match (exact, loose.as_slice()) {
+        (Some(p), _) | (None, &[p]) => p,
+        (None, []) => {
+            return Err(format!(
                 "`{name}` is not a player of this game; the players are {}",
                 names.join(" and ")
-            )
-        })?;
+            ));
+        }
+        (None, _) => {
+            return Err(format!(
+                "`{name}` names both players in another case; write {} or {}",
+                names[0], names[1]
+            ));
+        }
+    };
     let seat = Seat::parse(kind, budget)?;
     Ok((p, seat))
 }
