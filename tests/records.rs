@@ -202,6 +202,41 @@ fn keeping_in(dir: &Path, kept: &Path, args: &[&str]) -> std::process::Child {
         .expect("run gamut")
 }
 
+/// Resumed with `--force` under rules that drop some of its moves, the
+/// kept game is set aside whole, not written over by the shorter one.
+#[test]
+fn a_kept_game_resumed_shorter_by_force_is_set_aside_whole() {
+    let dir = scratch("records-force-kept");
+    let kept = dir.join("kept.toml");
+    let game = dir.join("small.game");
+    let run = |input: &str, args: &[&str]| {
+        let mut child = keeping_in(&dir, &kept, args);
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    };
+    std::fs::write(
+        &game,
+        "board 4 x 4\nplayers A, B\nreserve 8 each\nmove place\n",
+    )
+    .unwrap();
+    run("a1\nb1\nc1\nd1\n", &["play", "small.game"]);
+    let whole = std::fs::read_to_string(&kept).unwrap();
+    assert!(whole.contains("\"d1\""), "{whole}");
+    // c1 is a hole now: the game goes on from before it.
+    std::fs::write(
+        &game,
+        "board 4 x 4 without c1\nplayers A, B\nreserve 8 each\nmove place\n",
+    )
+    .unwrap();
+    let out = run("quit\n", &["play", "--load", "kept.toml", "--force"]);
+    assert!(out.contains("The previous game is kept in"), "{out}");
+    let previous = std::fs::read_to_string(dir.join("kept.previous.toml")).unwrap();
+    assert_eq!(previous, whole);
+    let now = std::fs::read_to_string(&kept).unwrap();
+    assert!(now.contains("\"b1\"") && !now.contains("\"c1\""), "{now}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_game_left_without_save_is_kept_and_says_where() {
     let dir = scratch("records-autosave");

@@ -298,6 +298,16 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 break;
             }
         }
+        // A resumed automatic record whose moves were not all played
+        // keeps them: it is set aside, not written over by the shorter
+        // game.
+        let same = |a: &Path, b: &Path| a.canonicalize().ok() == b.canonicalize().ok();
+        if !whole
+            && let (Some(path), Some(resumed)) = (&session.autosave, &resumed)
+            && same(path, resumed)
+        {
+            session.autosave = set_aside_earlier_game(path.clone(), None);
+        }
         // A resignation ends the game after its last move, so it stands
         // only where every move was played and they left the game open.
         if whole {
