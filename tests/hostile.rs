@@ -186,6 +186,28 @@ fn a_record_larger_than_any_game_is_refused() {
     let (code, _, err) = gamut_in(&dir, &["replay", "big.toml"], "");
     assert_eq!(code, 2);
     assert!(err.contains("larger than"), "{err}");
+    // Within the bytes, more moves than a game gamut plays: each would
+    // keep its position (six million took gigabytes, then aborted).
+    let moves = vec!["\"a1\""; 1_000_001].join(",");
+    std::fs::write(
+        dir.join("long.toml"),
+        format!(
+            "game = \"Tic-tac-toe\"\nsource = \"tic-tac-toe\"\nrules_hash = \"0\"\n\
+             result = \"unfinished\"\nmoves = [{moves}]\n\n[players]\nX = \"human\"\nO = \"human\"\n"
+        ),
+    )
+    .unwrap();
+    for args in [
+        &["replay", "long.toml"][..],
+        &["play", "--load", "long.toml"],
+    ] {
+        let (code, _, err) = gamut_in(&dir, args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("1000001 moves, more than the 1000000"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -193,7 +193,7 @@ pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
         .map_err(|e| RecordError::Read(shown.clone(), e))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| RecordError::Parse(shown.clone(), "it is not UTF-8 text".to_string()))?;
-    toml::from_str(&text).map_err(|e| {
+    let record: Record = toml::from_str(&text).map_err(|e| {
         // Where: `file:line:column`, as a game file's errors say it.
         let at = e.span().map_or(shown.clone(), |span| {
             let before = text.get(..span.start).unwrap_or(&text);
@@ -211,8 +211,24 @@ pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
             None => e.message().to_string(),
         };
         RecordError::Parse(at, message)
-    })
+    })?;
+    // Each move played keeps its position (for `undo`, repetition and
+    // `replay`): a record within the byte limit could hold millions, and
+    // replaying them took gigabytes and then aborted.
+    if record.moves.len() > MAX_MOVES {
+        return Err(RecordError::Parse(
+            shown,
+            format!(
+                "it holds {} moves, more than the {MAX_MOVES} a record may (the longest game gamut plays by itself)",
+                record.moves.len()
+            ),
+        ));
+    }
+    Ok(record)
 }
+
+/// The most moves a record holds: the highest `--ply-cap` of `gamut play`.
+pub(super) const MAX_MOVES: usize = 1_000_000;
 
 /// Expands a leading `~` to the home folder, as a shell would.
 pub(super) fn expand_home(path: &str) -> PathBuf {
@@ -271,6 +287,15 @@ pub(super) fn save(path: &Path, record: &Record, replace: bool) -> Result<(), Re
     let text = toml::to_string_pretty(record)
         .map_err(|e| RecordError::Write(shown.clone(), std::io::Error::other(e.to_string())))?;
     // What could not be loaded again is not written as if saved.
+    if record.moves.len() > MAX_MOVES {
+        return Err(RecordError::Write(
+            shown,
+            std::io::Error::other(format!(
+                "this game of {} moves is longer than a record gamut reads ({MAX_MOVES} moves)",
+                record.moves.len()
+            )),
+        ));
+    }
     if text.len() as u64 > crate::input::MAX_RECORD_BYTES {
         return Err(RecordError::Write(
             shown,
