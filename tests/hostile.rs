@@ -722,6 +722,29 @@ fn unknown_names_are_counted_once_and_cheaply() {
     assert!(err.contains("larger than 1 MiB"), "{err}");
 }
 
+/// A region that uses `forward-cone`, long and used by every option of a
+/// part, is checked once per cell and player: a file of 255 such options
+/// took 88 s to check, and the language server as long to answer.
+#[test]
+fn a_long_cone_region_used_by_many_moves_is_checked_once() {
+    let dir = scratch("cone-uses");
+    let cells: Vec<String> = (0..30_000)
+        .map(|i| format!("{}{}", char::from(b'a' + (i % 16) as u8), 1 + i / 16 % 16))
+        .collect();
+    let mut text = format!(
+        "board 16 x 16\nplayers A, B\nsetup\n  A on rank 1\n  B on rank 16\n\
+         region zone = (forward-cone except ({})), forward-cone\n",
+        cells.join(", ")
+    );
+    for _ in 0..255 {
+        text.push_str("move step any onto empty, only if own pieces fill zone\n");
+    }
+    std::fs::write(dir.join("cone.game"), text).unwrap();
+    let (code, out, _) = gamut_in(&dir, &["validate", "cone.game"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ok cone.game"), "{out}");
+}
+
 /// A move of thousands of parts is refused at once (it was compared with
 /// the text of every way, for a minute), and the message quotes the start
 /// of what was typed, not all of it.

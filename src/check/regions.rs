@@ -25,7 +25,11 @@ pub(super) struct RegionDef {
 pub(super) struct RegionTable {
     /// name → (definition for both players, definitions per player)
     pub defs: HashMap<String, (Option<RegionDef>, [Option<RegionDef>; 2])>,
-    cache: HashMap<(String, PlayerId), CellSet>,
+    /// Named regions evaluated, by name, player and the moving piece's
+    /// cell (a region that uses `forward-cone` differs from cell to cell;
+    /// one used by many moves was evaluated again for each, and a file of
+    /// a few hundred such moves took minutes to check).
+    cache: HashMap<(String, PlayerId, Option<Cell>), CellSet>,
     in_progress: HashSet<(String, PlayerId)>,
     pub used: HashSet<String>,
     /// Names whose every definition was refused (for a player the game
@@ -224,7 +228,7 @@ impl RegionTable {
             self.used.insert(name.to_string());
         }
         let key = (name.to_string(), player);
-        if let Some(s) = self.cache.get(&key) {
+        if let Some(s) = self.cache.get(&(key.0.clone(), player, origin)) {
             return *s;
         }
         let Some((all, per)) = self.defs.get(name) else {
@@ -316,10 +320,7 @@ impl RegionTable {
         let region = def.region.clone();
         let cells = self.eval(env, &region, player, origin, diags);
         self.in_progress.remove(&key);
-        // A region that uses forward-cone depends on the cell: never cache it.
-        if origin.is_none() {
-            self.cache.insert(key, cells);
-        }
+        self.cache.insert((key.0, player, origin), cells);
         cells
     }
 
