@@ -278,3 +278,22 @@ fn a_warning_a_variant_causes_in_its_parent_points_at_the_variant() {
     let shown = render(warning, &checked.sources, false);
     assert!(shown.contains("near-far.game:1:1"), "{shown}");
 }
+
+/// A name being given is not mistaken for a word of the language in
+/// capitals: `players A!, B` stops at `!`, and `A` is no `a`.
+#[test]
+fn a_players_name_is_not_told_to_be_lower_case() {
+    for players in ["A!, B", "A;B"] {
+        let text = format!("board 3 x 3\nplayers {players}\nreserve 5 each\nmove place\n");
+        let checked = gamut::load::check_source("names.game", &text, Origin::Memory);
+        assert!(checked.has_errors());
+        assert!(
+            !checked
+                .diagnostics
+                .iter()
+                .any(|d| d.help.as_deref().is_some_and(|h| h.contains("lower case"))),
+            "{players}: {:?}",
+            checked.diagnostics
+        );
+    }
+}

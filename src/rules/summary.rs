@@ -63,10 +63,11 @@ impl Rules {
                 parts.push(format!("{in_hand} in reserve"));
             }
             if !parts.is_empty() {
+                let total = on_board + in_hand;
                 out.push_str(&format!(
-                    "{} starts with {} pieces: {}.\n",
+                    "{} starts with {total} piece{}: {}.\n",
                     self.players[p].name,
-                    on_board + in_hand,
+                    if total == 1 { "" } else { "s" },
                     parts.join(", ")
                 ));
             }

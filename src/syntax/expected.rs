@@ -721,7 +721,12 @@ fn goal_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
             "a range is written with two dots: `{first}..{number}`"
         ));
     }
+    // (Not a name being given: `players A!, B` stops at `!`, and `A`
+    // there is the name, not the word `a`.)
+    let naming = matches!(chunk.split_whitespace().next(), Some("players" | "pieces"));
     if let Some((_, word)) = word_before(chunk, pos)
+        && !naming
+        && word.len() > 1
         && word.chars().any(|c| c.is_ascii_uppercase())
         && KEYWORDS.contains(&word.to_ascii_lowercase().as_str())
     {
