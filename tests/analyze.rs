@@ -662,6 +662,11 @@ fn a_page_that_cannot_be_written_is_refused_before_any_game() {
     assert_eq!(code, 2);
     assert!(err.contains("is not a page of `gamut analyze`"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), mine);
+    // No file at all is refused before any game is played.
+    let (code, out, err) = common::gamut(&["analyze", "tic-tac-toe", "--html", ""]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give a file for the page"), "{err}");
+    assert!(out.is_empty(), "{out}");
     // A page of its own is replaced.
     let page = dir.join("page.html");
     let page = page.display().to_string();

@@ -303,6 +303,9 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
 /// Whether the page can be written to `path`, asked before any game is
 /// played; the file is not touched.
 fn check_writable(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("give a file for the page, as `--html report.html`".to_string());
+    }
     let file = Path::new(path);
     if file.is_dir() {
         return Err(format!("{path} is a folder; give a file for the page"));
