@@ -104,8 +104,6 @@ fn shortened(text: &str) -> String {
     }
 }
 
-/// The legal moves, as an error lists them: the first hundred, and how
-/// many more (an Amazons position has thousands).
 /// `no piece`, `1 piece`, `3 pieces`.
 fn pieces(n: usize) -> String {
     match n {
@@ -115,6 +113,8 @@ fn pieces(n: usize) -> String {
     }
 }
 
+/// The legal moves, as an error lists them: the first hundred, and how
+/// many more (an Amazons position has thousands).
 fn some_of(legal: &[String]) -> String {
     const SHOWN: usize = 100;
     if legal.len() <= SHOWN {

@@ -633,8 +633,8 @@ fn misplaced_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
     let so_far = chunk[..pos].trim_end();
     let rest = chunk[pos..].trim_start();
     let mut words = chunk.split_whitespace();
-    let (keyword, primitive) = (words.next()?, words.next());
-    let jump = matches!(keyword, "move" | "then") && chunk.contains("jump");
+    let keyword = words.next()?;
+    let jump = matches!(keyword, "move" | "then") && words.any(|w| w == "jump");
     if jump && rest.starts_with("at most") {
         return Some(
             "`at most N times` belongs to a leg of the jump, after its directions: \
@@ -657,7 +657,7 @@ fn misplaced_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
             "`exactly` comes before the number: `goal each wins with exactly 5 in a row`".into(),
         );
     }
-    if keyword == "goal" && found == "when" && primitive.is_some() {
+    if keyword == "goal" && found == "when" {
         return Some(
             "what a player who cannot move does is not a goal but a declaration of its own: \
              `when stuck lose` (or `win`, `draw`, `pass`, `count`)"
