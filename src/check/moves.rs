@@ -1054,14 +1054,15 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             )
         })
     };
-    if rules.parts.len() >= 3
-        && rules.parts.iter().all(moves_a_piece)
+    // Three moving parts multiply whatever else the turn does: a part
+    // that places between them (`step`, `place`, `step`, `step`) does not
+    // keep the product down.
+    let moving = rules.parts.iter().filter(|p| moves_a_piece(p)).count();
+    if moving >= 3
         && let Some(&span) = then_spans.last()
     {
         ch.diags.push(Diagnostic::new(
-            Kind::ExplosiveParts {
-                parts: rules.parts.len(),
-            },
+            Kind::ExplosiveParts { parts: moving },
             span,
         ));
     }

@@ -531,7 +531,7 @@ impl Code {
             ),
             Code::W009 => (
                 "W009",
-                "a turn of three or more parts that each move a piece: a crowded position can have more moves than gamut lists (see [Limits](#limits))",
+                "a turn in which three or more parts move a piece: a crowded position can have more moves than gamut lists (see [Limits](#limits))",
                 "explosive-parts",
             ),
             Code::W010 => (
@@ -988,7 +988,7 @@ pub enum Kind {
     ExplosiveJumps,
     /// W009: a turn of several parts that each move a piece.
     ExplosiveParts {
-        /// How many parts the turn has.
+        /// How many parts of the turn move a piece.
         parts: usize,
     },
     /// W010: a network on a big board with no group limit.
@@ -1277,7 +1277,7 @@ impl Kind {
                     .into()
             }
             Kind::ExplosiveParts { parts } => format!(
-                "a turn of {parts} parts that each move a piece: its ways multiply, and a crowded position may have more moves than gamut lists"
+                "a turn in which {parts} parts move a piece: its ways multiply, and a crowded position may have more moves than gamut lists"
             ),
             Kind::MandatoryWithoutCaptures => {
                 "`captures are mandatory`, but no move of this game can take a piece, so it changes nothing".into()
