@@ -90,6 +90,24 @@ fn moves_play_undo_perft_and_the_result_agree_with_the_engine() {
     assert!(answers[11].contains("X  X [X]"), "{}", answers[11]);
 }
 
+/// A refusal that quotes what it was given is cut to a few kilobytes,
+/// saying so: an unknown command of a hundred thousand letters is not
+/// echoed whole.
+#[test]
+fn a_refusal_quotes_a_long_argument_cut_short() {
+    let long = "é".repeat(50_000);
+    let answers = session(&format!("{long}\nset seed {long}\nname\n"));
+    for answer in &answers[..2] {
+        assert!(answer.len() < 5_000, "{} bytes", answer.len());
+        assert!(
+            answer.ends_with("bytes in all)"),
+            "{}",
+            &answer[answer.len() - 40..]
+        );
+    }
+    assert_eq!(answers[2], "= gamut");
+}
+
 /// A move written with the wrong sign for taking is named as it is
 /// written, in the protocol as at the prompt.
 #[test]

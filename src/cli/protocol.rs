@@ -386,13 +386,30 @@ fn leading_id(bytes: &[u8]) -> String {
     }
 }
 
+/// The longest failure message written: a refusal quotes what it was
+/// given (an unknown command, a seed), and a line may be a mebibyte.
+const MAX_MESSAGE: usize = 4096;
+
+/// A failure message cut to [`MAX_MESSAGE`] bytes, on a character's
+/// boundary, saying so.
+fn clipped(text: String) -> String {
+    if text.len() <= MAX_MESSAGE {
+        return text;
+    }
+    let end = (0..=MAX_MESSAGE)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}… ({} bytes in all)", &text[..end], text.len())
+}
+
 /// Writes an answer: `=` or `?`, the id, the text, an empty line. A
 /// multi-line text starts on the line after the mark, and has no empty
 /// line of its own, so that the empty line always ends the answer.
 fn answer(out: &mut impl Write, id: &str, reply: Result<String, String>) {
     let (mark, text) = match reply {
         Ok(text) => ("=", text),
-        Err(text) => ("?", text),
+        Err(text) => ("?", clipped(text)),
     };
     let lines: Vec<String> = text
         .lines()
