@@ -208,6 +208,24 @@ fn a_record_larger_than_any_game_is_refused() {
             "{err}"
         );
     }
+    // One move of a megabyte: refused, and quoted short.
+    let move_text = "a".repeat(1 << 20);
+    std::fs::write(
+        dir.join("wide.toml"),
+        format!(
+            "game = \"Tic-tac-toe\"\nsource = \"tic-tac-toe\"\nrules_hash = \"0\"\n\
+             result = \"unfinished\"\nmoves = [\"{move_text}\"]\n\n[players]\nX = \"human\"\nO = \"human\"\n"
+        ),
+    )
+    .unwrap();
+    // (With --force, the game goes on from before that move.)
+    let (_, _, err) = gamut_in(&dir, &["play", "--load", "wide.toml", "--force"], "");
+    assert!(
+        err.contains("move 1 of the record: `aaa"),
+        "{}",
+        &err[..200]
+    );
+    assert!(err.len() < 10_000, "{} bytes", err.len());
 }
 
 #[test]

@@ -285,10 +285,12 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         let mut whole = true;
         for (i, m) in r.moves.iter().enumerate() {
             if let Err(e) = session.game.play(m) {
+                // The error quotes the move, shortened: a record's move
+                // may be a megabyte.
                 eprintln!(
-                    "gamut: move {} of the record, {}",
+                    "gamut: move {} of the record: {}",
                     i + 1,
-                    shown(&format!("{m}: {e}"))
+                    shown(&e.to_string())
                 );
                 if !args.force {
                     return USAGE;
@@ -1340,9 +1342,9 @@ pub(super) fn replay(path: &str) -> i32 {
     for (i, m) in record.moves.iter().enumerate() {
         if let Err(e) = game.play(m) {
             eprintln!(
-                "gamut: move {} of the record, {}",
+                "gamut: move {} of the record: {}",
                 i + 1,
-                shown(&format!("{m}: {e}"))
+                shown(&e.to_string())
             );
             return USAGE;
         }
