@@ -112,7 +112,7 @@ enum Command {
         /// When no person plays, stop after this many moves (some games can
         /// go on for ever).
         #[arg(long, default_value_t = 1000,
-              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=record::MAX_MOVES as u64))]
         ply_cap: usize,
     },
     /// Step through a saved game.

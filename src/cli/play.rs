@@ -303,10 +303,9 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         // A resumed automatic record whose moves were not all played
         // keeps them: it is set aside, not written over by the shorter
         // game.
-        let same = |a: &Path, b: &Path| a.canonicalize().ok() == b.canonicalize().ok();
         if !whole
             && let (Some(path), Some(resumed)) = (&session.autosave, &resumed)
-            && same(path, resumed)
+            && same_file(path, resumed)
         {
             session.autosave = set_aside_earlier_game(path.clone(), None);
         }
@@ -478,6 +477,12 @@ struct Session<'e> {
     written: std::cell::RefCell<WrittenMoves>,
 }
 
+/// Whether two paths name one file (an automatic record and the record
+/// resumed).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a.canonicalize().ok() == b.canonicalize().ok()
+}
+
 /// Makes room at `path` for this session's automatic record: a record of
 /// another game there is moved to `NAME.previous.toml` (and said so); a
 /// file there that is no record is left alone, and then nothing is kept
@@ -486,8 +491,7 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
     if !path.exists() {
         return Some(path);
     }
-    let same = |a: &Path, b: &Path| a.canonicalize().ok() == b.canonicalize().ok();
-    if resumed.is_some_and(|r| same(r, &path)) {
+    if resumed.is_some_and(|r| same_file(r, &path)) {
         return Some(path);
     }
     let shown_path = shown(&path.display().to_string()).into_owned();

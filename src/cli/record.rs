@@ -227,7 +227,8 @@ pub(super) fn load(path: &Path) -> Result<Record, RecordError> {
     Ok(record)
 }
 
-/// The most moves a record holds: the highest `--ply-cap` of `gamut play`.
+/// The most moves a record holds, and the highest `--ply-cap` of `gamut
+/// play`: a game gamut plays by itself can always be saved and loaded.
 pub(super) const MAX_MOVES: usize = 1_000_000;
 
 /// Expands a leading `~` to the home folder, as a shell would.
