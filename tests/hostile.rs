@@ -188,15 +188,15 @@ fn a_record_larger_than_any_game_is_refused() {
     assert!(err.contains("larger than"), "{err}");
     // Within the bytes, more moves than a game gamut plays: each would
     // keep its position (six million took gigabytes, then aborted).
-    let moves = vec!["\"a1\""; 1_000_001].join(",");
-    std::fs::write(
-        dir.join("long.toml"),
+    // A tic-tac-toe record of these moves (already quoted).
+    let record = |moves: &str| {
         format!(
             "game = \"Tic-tac-toe\"\nsource = \"tic-tac-toe\"\nrules_hash = \"0\"\n\
              result = \"unfinished\"\nmoves = [{moves}]\n\n[players]\nX = \"human\"\nO = \"human\"\n"
-        ),
-    )
-    .unwrap();
+        )
+    };
+    let moves = vec!["\"a1\""; 1_000_001].join(",");
+    std::fs::write(dir.join("long.toml"), record(&moves)).unwrap();
     for args in [
         &["replay", "long.toml"][..],
         &["play", "--load", "long.toml"],
@@ -209,15 +209,8 @@ fn a_record_larger_than_any_game_is_refused() {
         );
     }
     // One move of a megabyte: refused, and quoted short.
-    let move_text = "a".repeat(1 << 20);
-    std::fs::write(
-        dir.join("wide.toml"),
-        format!(
-            "game = \"Tic-tac-toe\"\nsource = \"tic-tac-toe\"\nrules_hash = \"0\"\n\
-             result = \"unfinished\"\nmoves = [\"{move_text}\"]\n\n[players]\nX = \"human\"\nO = \"human\"\n"
-        ),
-    )
-    .unwrap();
+    let wide = format!("\"{}\"", "a".repeat(1 << 20));
+    std::fs::write(dir.join("wide.toml"), record(&wide)).unwrap();
     // (With --force, the game goes on from before that move.)
     let (_, _, err) = gamut_in(&dir, &["play", "--load", "wide.toml", "--force"], "");
     assert!(

@@ -181,13 +181,12 @@ fn a_refused_move_says_why() {
 #[test]
 fn an_ending_by_counting_says_who_could_not_move_and_the_counts() {
     let dir = common_scratch("counting");
-    let passing = dir.join("passing.game");
     std::fs::write(
-        &passing,
+        dir.join("passing.game"),
         "board 2 x 1\nplayers A, B\nreserve 1 each\nmove place\nwhen stuck pass, then count\n",
     )
     .unwrap();
-    let (_, out, _) = run_play(&[passing.to_str().unwrap()], "a1\nb1\n");
+    let (_, out, _) = run_play_in(&dir, &["passing.game"], "a1\nb1\n");
     assert!(
         out.contains(
             "Game over: a draw: neither player can move, and the pieces on the board \
@@ -195,13 +194,12 @@ fn an_ending_by_counting_says_who_could_not_move_and_the_counts() {
         ),
         "{out}"
     );
-    let counting = dir.join("counting.game");
     std::fs::write(
-        &counting,
+        dir.join("counting.game"),
         "board 3 x 1\nplayers A, B\nreserve 2 each\nmove place\nwhen stuck count\n",
     )
     .unwrap();
-    let (_, out, _) = run_play(&[counting.to_str().unwrap()], "a1\nb1\nc1\n");
+    let (_, out, _) = run_play_in(&dir, &["counting.game"], "a1\nb1\nc1\n");
     assert!(
         out.contains(
             "Game over: A wins: B cannot move, and the pieces on the board are counted: A 2, B 1."
@@ -228,19 +226,17 @@ fn bad_seats_and_games_are_usage_errors() {
     // A seat names a player in any case, but as written first: two players
     // whose names differ in case are each seated by their own.
     let dir = common_scratch("seat-case");
-    let game = dir.join("case.game");
     std::fs::write(
-        &game,
+        dir.join("case.game"),
         "board 3 x 3\nplayers White, white\nreserve 5 each\nmove place\nwhen stuck draw\n",
     )
     .unwrap();
-    let game = game.to_str().unwrap();
-    let (_, out, _) = run_play(&[game, "white=random"], "quit\n");
+    let (_, out, _) = run_play_in(&dir, &["case.game", "white=random"], "quit\n");
     assert!(
         out.contains("White (human) against white (random)"),
         "{out}"
     );
-    let (code, _, err) = run_play(&[game, "WHITE=random"], "");
+    let (code, _, err) = run_play_in(&dir, &["case.game", "WHITE=random"], "");
     assert_eq!(code, 2);
     assert!(err.contains("`WHITE` names both players"), "{err}");
     let (_, out, _) = run_play(&["network", "light=random"], "quit\n");
