@@ -15,3 +15,4 @@ pub mod load;
 pub mod rng;
 pub mod rules;
 pub mod syntax;
+pub mod text;

@@ -100,7 +100,7 @@ fn a_refusal_quotes_a_long_argument_cut_short() {
     for answer in &answers[..2] {
         assert!(answer.len() < 5_000, "{} bytes", answer.len());
         assert!(
-            answer.ends_with("bytes in all)"),
+            answer.ends_with("characters in all)"),
             "{}",
             &answer[answer.len() - 40..]
         );

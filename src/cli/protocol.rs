@@ -386,21 +386,17 @@ fn leading_id(bytes: &[u8]) -> String {
     }
 }
 
-/// The longest failure message written: a refusal quotes what it was
-/// given (an unknown command, a seed), and a line may be a mebibyte.
-const MAX_MESSAGE: usize = 4096;
+/// The most characters of a failure message written: a refusal quotes
+/// what it was given (an unknown command, a seed), and a line may be a
+/// mebibyte.
+const MAX_MESSAGE_CHARS: usize = 2048;
 
-/// A failure message cut to [`MAX_MESSAGE`] bytes, on a character's
-/// boundary, saying so.
+/// A failure message cut to [`MAX_MESSAGE_CHARS`], saying so.
 fn clipped(text: String) -> String {
-    if text.len() <= MAX_MESSAGE {
-        return text;
+    match crate::text::head(&text, MAX_MESSAGE_CHARS) {
+        None => text,
+        Some(head) => format!("{head}… ({} characters in all)", text.chars().count()),
     }
-    let end = (0..=MAX_MESSAGE)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    format!("{}… ({} bytes in all)", &text[..end], text.len())
 }
 
 /// Writes an answer: `=` or `?`, the id, the text, an empty line. A

@@ -17,8 +17,8 @@ const SHOWN_MESSAGE_CHARS: usize = 240;
 /// `text`, cut at [`SHOWN_MESSAGE_CHARS`] with `…`, and made printable.
 fn clipped(text: &str) -> String {
     let text = printable(text, false);
-    match text.char_indices().nth(SHOWN_MESSAGE_CHARS) {
-        Some((at, _)) => format!("{}…", &text[..at]),
+    match crate::text::head(&text, SHOWN_MESSAGE_CHARS) {
+        Some(head) => format!("{head}…"),
         None => text.into_owned(),
     }
 }

@@ -97,10 +97,9 @@ pub enum ParseError {
 /// What was typed, as a message quotes it: whole up to 80 characters,
 /// else its start and its length.
 fn shortened(text: &str) -> String {
-    const SHOWN: usize = 80;
-    match text.char_indices().nth(SHOWN) {
+    match crate::text::head(text, 80) {
         None => text.to_string(),
-        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+        Some(head) => format!("{head}… ({} characters)", text.chars().count()),
     }
 }
 
