@@ -594,12 +594,10 @@ impl Engine {
         compulsion: Compulsion,
         out: &mut Successors,
     ) {
-        let enemy = pos.to_move().other();
-        let before = pos.on_board(enemy);
         // (`None` once the meter has stopped: the listing is cut short.)
         let taken = |engine: &Engine, out: &mut Successors, i: usize| {
             let next = engine.replay_listed(pos, out, i)?;
-            Some(before.saturating_sub(next.on_board(enemy)))
+            Some(pos.enemy_pieces_taken(&next))
         };
         // The fewest pieces a kept move takes: one, or with `taking the
         // most` the most any move takes.

@@ -79,9 +79,9 @@ pub enum ParseError {
         /// What was typed.
         text: String,
         /// The pieces it takes.
-        taken: usize,
+        taken: u32,
         /// The most a move of the position takes.
-        most: usize,
+        most: u32,
     },
     /// The position's moves could not be listed, so the move cannot be
     /// checked.
@@ -104,7 +104,7 @@ fn shortened(text: &str) -> String {
 }
 
 /// `no piece`, `1 piece`, `3 pieces`.
-fn pieces(n: usize) -> String {
+fn pieces(n: u32) -> String {
     match n {
         0 => "no piece".to_string(),
         1 => "1 piece".to_string(),

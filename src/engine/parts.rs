@@ -51,7 +51,7 @@ impl Engine {
                         why,
                     });
                 }
-                let taken = taken(pos, &next);
+                let taken = pos.enemy_pieces_taken(&next);
                 if taken < least(compulsion, most) {
                     return Err(ParseError::MustTake {
                         text: text.trim().to_string(),
@@ -297,7 +297,7 @@ impl Engine {
                 }
                 if drawn
                     .as_ref()
-                    .is_some_and(|(_, next)| taken(pos, next) >= least)
+                    .is_some_and(|(_, next)| pos.enemy_pieces_taken(next) >= least)
                 {
                     return drawn;
                 }
@@ -319,7 +319,7 @@ impl Engine {
         pos: &Position,
         scratch: &mut Successors,
         rng: Option<&mut Rng>,
-    ) -> (usize, Option<(Move, Position)>) {
+    ) -> (u32, Option<(Move, Position)>) {
         let parts = &self.rules.parts;
         let Some(last_taking) = parts
             .iter()
@@ -385,16 +385,9 @@ impl Engine {
     }
 }
 
-/// The pieces of the enemy of `pos`'s mover that a move to `next` takes
-/// off the board.
-fn taken(pos: &Position, next: &Position) -> usize {
-    let enemy = pos.to_move().other();
-    pos.on_board(enemy).saturating_sub(next.on_board(enemy)) as usize
-}
-
 /// The fewest pieces a legal move takes, where a move of the position
 /// takes at most `most`.
-fn least(compulsion: Compulsion, most: usize) -> usize {
+fn least(compulsion: Compulsion, most: u32) -> u32 {
     match compulsion {
         _ if most == 0 => 0,
         Compulsion::Any => 1,
@@ -411,7 +404,7 @@ struct TakingWalk<'e> {
     start: &'e Position,
     last_taking: usize,
     /// The most taken so far, and a move that takes it.
-    most: (usize, Option<(Move, Position)>),
+    most: (u32, Option<(Move, Position)>),
     /// The moves walked that take the most: each is kept with
     /// probability one in their number so far, when drawn with `rng`.
     ties: u64,
@@ -433,7 +426,7 @@ impl TakingWalk<'_> {
         let engine = self.engine;
         let parts = &engine.rules.parts;
         let past = part > self.last_taking;
-        if budget::stopped() || past && taken(self.start, cur) == 0 {
+        if budget::stopped() || past && self.start.enemy_pieces_taken(cur) == 0 {
             return false;
         }
         if part >= parts.len() || cur.result.is_some() {
@@ -441,7 +434,7 @@ impl TakingWalk<'_> {
             let Some(next) = engine.play_checked(self.start, &mv, &mut trail) else {
                 return false;
             };
-            let took = taken(self.start, &next);
+            let took = self.start.enemy_pieces_taken(&next);
             if took > self.most.0 {
                 self.most = (took, Some((mv.mv, next)));
                 self.ties = 1;

@@ -192,6 +192,13 @@ impl Position {
         self.owned[player].iter().map(|c| self.height(c)).sum()
     }
 
+    /// The pieces of the enemy of this position's mover that a move to
+    /// `next` takes off the board: what `captures are mandatory` counts.
+    pub(super) fn enemy_pieces_taken(&self, next: &Position) -> u32 {
+        let enemy = self.to_move().other();
+        self.on_board(enemy).saturating_sub(next.on_board(enemy))
+    }
+
     /// The cell of the game's last act, when a rule refers to it.
     pub fn last_cell(&self) -> Option<Cell> {
         (self.last != NO_LAST).then(|| Cell::new(self.last as usize))
