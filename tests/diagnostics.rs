@@ -135,18 +135,22 @@ fn several_errors_in_one_file_are_all_reported_in_order() {
     assert!(lines.windows(2).all(|w| w[0] <= w[1]));
 }
 
+/// The help lines of every diagnostic of `text`, checked as `name`.
+fn helps_of(name: &str, text: &str) -> Vec<String> {
+    gamut::load::check_source(name, text, Origin::Memory)
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.help.clone())
+        .collect()
+}
+
 /// Words a newcomer writes as English would have them: a bare number
 /// where a distance belongs is told how a distance is written, and one
 /// enemy piece may be singular.
 #[test]
 fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
     let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1\n  B on h8\nmove step forward 2\n";
-    let checked = gamut::load::check_source("distance.game", text, Origin::Memory);
-    let help: Vec<_> = checked
-        .diagnostics
-        .iter()
-        .filter_map(|d| d.help.clone())
-        .collect();
+    let help = helps_of("distance.game", text);
     assert!(help.iter().any(|h| h.contains("`exactly 2`")), "{help:?}");
     let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1, b1\n  B on g8, h8\nmove step any\n\
                 goal each wins with at most 1 enemy piece\n";
@@ -161,12 +165,7 @@ fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
 fn a_word_in_the_wrong_place_is_told_where_it_goes() {
     let help = |line: &str| -> String {
         let text = format!("board 5 x 5\nplayers A, B\nreserve 5 each\nmove place\n{line}\n");
-        let checked = gamut::load::check_source("placed.game", &text, Origin::Memory);
-        let helps: Vec<String> = checked
-            .diagnostics
-            .iter()
-            .filter_map(|d| d.help.clone())
-            .collect();
+        let helps = helps_of("placed.game", &text);
         assert_eq!(helps.len(), 1, "{line}: {helps:?}");
         helps[0].clone()
     };
@@ -198,12 +197,7 @@ fn a_word_after_a_regions_comma_is_told_it_was_read_as_a_region() {
     let text = "board 5 x 5\nplayers A, B\npieces man, king\nsetup\n  A man on rank 1\n  B man on rank 5\n\
                 region far for A = rank 5\nregion far for B = rank 1\nmove step man forward\n\
                 move step king any\npromote man to king in far, continuing\nmove place king on far, soon\n";
-    let checked = gamut::load::check_source("comma.game", text, Origin::Memory);
-    let help: Vec<String> = checked
-        .diagnostics
-        .iter()
-        .filter_map(|d| d.help.clone())
-        .collect();
+    let help = helps_of("comma.game", text);
     assert_eq!(
         help,
         [
@@ -223,12 +217,7 @@ fn a_missing_comma_is_named_and_a_new_line_only_before_a_keyword() {
         let text = format!(
             "board 6 x 6\nplayers A, B\npieces amazon, neutral arrow\nsetup\n  A amazon on a1\n  B amazon on f6\n{line}\n"
         );
-        let checked = gamut::load::check_source("comma.game", &text, Origin::Memory);
-        checked
-            .diagnostics
-            .iter()
-            .filter_map(|d| d.help.clone())
-            .collect()
+        helps_of("comma.game", &text)
     };
     let help = helps("move slide any\nthen must place arrow in sight of the last piece");
     assert_eq!(
