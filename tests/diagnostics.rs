@@ -203,7 +203,8 @@ fn a_word_after_a_regions_comma_is_told_it_was_read_as_a_region() {
         [
             "a comma after a region adds another region, so `continuing` was read as one; \
              a `promote` line takes only `, ending the move` after its region",
-            "a comma after a region adds another region, so `soon` was read as one"
+            "a comma after a region adds another region, so `soon` was read as one; \
+             the regions of this game are: far"
         ]
     );
 }

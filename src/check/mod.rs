@@ -96,36 +96,6 @@ fn spanned_text(sources: &Sources, span: Span) -> &str {
         .unwrap_or_default()
 }
 
-/// An unknown region like no other name, written after a comma
-/// (`promote man to king in far, continuing`): the comma made the word
-/// another region of the list, which the usual help (the game's regions)
-/// does not explain.
-fn explain_words_after_a_comma(sources: &Sources, diagnostics: &mut [Diagnostic]) {
-    for d in diagnostics.iter_mut().filter(|d| d.code == Code::G021) {
-        let listed = d.help.as_deref().is_some_and(|h| {
-            h.starts_with("the regions of this game are") || h.starts_with("define it with")
-        });
-        let text = &sources.get(d.span.file).text;
-        let Some(before) = text.get(..d.span.start as usize) else {
-            continue;
-        };
-        let before = before.trim_end();
-        if !listed || !before.ends_with(',') {
-            continue;
-        }
-        let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-        let promote = if line.starts_with("promote") {
-            "; a `promote` line takes only `, ending the move` after its region"
-        } else {
-            ""
-        };
-        d.help = Some(format!(
-            "a comma after a region adds another region, so `{}` was read as one{promote}",
-            spanned_text(sources, d.span)
-        ));
-    }
-}
-
 /// Checks a game's text. `name` is how diagnostics name the file; the
 /// games it extends come from `library`.
 pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
@@ -184,7 +154,6 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
             }
         }
     }
-    explain_words_after_a_comma(&sources, &mut diagnostics);
     diag::sort(&mut diagnostics);
     // One mistake at one place is reported once, whatever led to it twice.
     diagnostics.dedup_by(|a, b| a.span == b.span && a.code == b.code);

@@ -44,6 +44,13 @@ pub(super) struct RegionTable {
     /// millions must not hold a diagnostic for each), with the last one.
     unknown_unshown: usize,
     last_unknown: Option<(String, Span)>,
+    /// The name being evaluated came after a union's comma: if unknown,
+    /// it was likely meant as a clause of the line (`promote man to king
+    /// in far, continuing`), and its help says how the comma read it.
+    after_comma: bool,
+    /// What the line being checked takes after its region, for that help
+    /// (set by the checker of the line around its region's evaluation).
+    pub line_takes_after_region: Option<&'static str>,
 }
 
 /// What a region is evaluated against.
@@ -88,9 +95,15 @@ impl RegionTable {
                     acc.minus(self.eval(env, b, player, origin, diags))
                 })
             }
-            RegionExpr::Union(parts) => parts.iter().fold(CellSet::EMPTY, |acc, p| {
-                acc.union(self.eval(env, p, player, origin, diags))
-            }),
+            RegionExpr::Union(parts) => {
+                let mut acc = CellSet::EMPTY;
+                for (i, p) in parts.iter().enumerate() {
+                    let bare_name = matches!(p.expr, RegionExpr::Named { owner: None, .. });
+                    self.after_comma = i > 0 && bare_name;
+                    acc = acc.union(self.eval(env, p, player, origin, diags));
+                }
+                acc
+            }
             RegionExpr::Inter(parts) => {
                 let mut acc = board.cells;
                 for p in parts {
@@ -224,6 +237,8 @@ impl RegionTable {
         diags: &mut Vec<Diagnostic>,
     ) -> CellSet {
         let (name, span) = (name.node.as_str(), name.span);
+        // For this name only, not the names of its definition.
+        let after_comma = std::mem::take(&mut self.after_comma);
         if !self.listing {
             self.used.insert(name.to_string());
         }
@@ -276,6 +291,18 @@ impl RegionTable {
             let near = nearest(name, names.iter().copied().chain(builtins));
             let suggestion = match file.as_deref().or(near) {
                 Some(n) => Suggestion::Nearest(n.to_string()),
+                None if after_comma => {
+                    // What the line takes after its region, or else the
+                    // regions the name may have meant.
+                    let then = match self.line_takes_after_region {
+                        Some(takes) => format!("; {takes}"),
+                        None if names.is_empty() => String::new(),
+                        None => format!("; the regions of this game are: {}", names.join(", ")),
+                    };
+                    Suggestion::Explained(format!(
+                        "a comma after a region adds another region, so `{name}` was read as one{then}"
+                    ))
+                }
                 None => Suggestion::Known(sorted(&names).iter().map(ToString::to_string).collect()),
             };
             diags.push(unknown(is_cell.then_some(lower), suggestion));

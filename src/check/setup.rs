@@ -36,7 +36,10 @@ impl Checker {
                 );
                 continue;
             }
+            self.regions.line_takes_after_region =
+                Some("a `promote` line takes only `, ending the move` after its region");
             let region = self.region(ctx, region);
+            self.regions.line_takes_after_region = None;
             let (Some(from), Some(to)) = (from, to) else {
                 continue;
             };
