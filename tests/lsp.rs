@@ -236,6 +236,43 @@ fn an_editor_session() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A relative `XDG_CACHE_HOME` is ignored, as the XDG specification
+/// asks: the shipped game's copy goes under the home folder, and its link
+/// is an absolute `file://` URI.
+#[test]
+fn a_relative_cache_folder_is_ignored() {
+    let dir = common::scratch("lsp-relative-cache");
+    let path = dir.join("variant.game");
+    let text = "extends \"network\"\n";
+    std::fs::write(&path, text).unwrap();
+    let uri = format!("file://{}", path.canonicalize().unwrap().display());
+    let home = dir.join("home");
+    let mut client = Client::start_with(&[
+        ("XDG_CACHE_HOME", std::path::Path::new("relative-cache")),
+        ("HOME", &home),
+    ]);
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+    );
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
+    );
+    let target = definition["result"][0]["uri"].as_str().unwrap();
+    let expected = format!(
+        "file://{}",
+        home.join(".cache/gamut/shipped/network.game").display()
+    );
+    assert_eq!(target, expected);
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn go_to_definition_reaches_the_game_a_variant_extends() {
     let dir = common::scratch("lsp-extends");

@@ -269,12 +269,15 @@ pub(crate) fn output_failed(e: &std::io::Error) -> ! {
 /// (`XDG_STATE_HOME`) when set, else `under_home` in the home folder
 /// (`.local/state`); then `gamut` inside it, created if need be.
 pub(crate) fn user_dir(var: &str, under_home: &str) -> Option<std::path::PathBuf> {
+    // A relative directory is no directory (the XDG base directory
+    // specification says to ignore it): the files would move with the
+    // working directory, and the language server's links to them would
+    // be no URIs.
     let base = std::env::var_os(var)
-        .filter(|s| !s.is_empty())
         .map(std::path::PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(under_home))
-        })?;
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(under_home)))
+        .filter(|p| p.is_absolute())?;
     let dir = base.join("gamut");
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir)

@@ -127,7 +127,14 @@ pub(super) fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> 
         // header): read from the header's name on.
         let at = line.to_ascii_lowercase().find("content-length:");
         if let Some((_, value)) = at.and_then(|at| line[at..].split_once(':')) {
+            let earlier = length.take();
             length = Some(match value.trim().parse::<u64>() {
+                // Two lengths that disagree: which the sender meant is
+                // not known (HTTP refuses such a message too).
+                Ok(n) if earlier.as_ref().is_some_and(|e| *e != Ok(n as usize)) => Err((
+                    "a frame with two `Content-Length` headers that differ".into(),
+                    0,
+                )),
                 Ok(n) if n <= MAX_BODY as u64 => Ok(n as usize),
                 Ok(n) => Err((
                     format!("a body of {n} bytes, more than the {MAX_BODY} a message may have"),
@@ -278,7 +285,7 @@ mod tests {
 
     /// Each broken frame is told apart and the next one still read: bad
     /// JSON, an array, a request without a method, a bogus or missing or
-    /// negative length, a huge length (read past, never held), bare `\n`
+    /// negative length, two lengths that differ, a huge length (read past, never held), bare `\n`
     /// line breaks, an endless header line.
     #[test]
     fn broken_frames_are_told_and_the_next_one_is_read() {
@@ -303,6 +310,10 @@ mod tests {
             (
                 b"Content-Type: x\r\n\r\n".to_vec(),
                 "bad null: a frame without",
+            ),
+            (
+                b"Content-Length: 2\r\ncontent-length: 5\r\n\r\n{}".to_vec(),
+                "bad null: a frame with two `Content-Length` headers",
             ),
             (
                 format!(
