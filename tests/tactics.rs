@@ -243,6 +243,56 @@ fn one_iteration_sees_every_reply_that_leaves_the_player_stuck() {
     }
 }
 
+/// In a lost position the most resistant move is played, on one
+/// iteration: not one that loses at once where others lose only to the
+/// opponent's reply (a placement that completes a row the rules make the
+/// mover lose by), and, where every move loses to a reply, one that
+/// leaves the fewest winning replies (an open four in Gomoku is blocked
+/// at one end).
+#[test]
+fn a_lost_position_gets_the_most_resistant_move() {
+    let config = MctsConfig {
+        budget: gamut::ai::Budget::Iterations(1),
+        threads: 1,
+        ..MctsConfig::default()
+    };
+    let choices = |engine: &Engine, moves: &str| -> Vec<String> {
+        let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+        let g = replay(engine, &moves);
+        (1..=5)
+            .map(|seed| {
+                let choice = mcts_choose(
+                    engine,
+                    g.position(),
+                    &g.history_keys(),
+                    &config,
+                    &mut Rng::new(seed),
+                )
+                .expect("listed")
+                .expect("the game goes on");
+                g.legal_notations()[choice.index].clone()
+            })
+            .collect()
+    };
+    let rows = engine_of(
+        "board 4 x 4 hex\nplayers Red, Blue\nreserve 8 each\nmove place\n\
+         goal Red wins with chain between rank 1 and rank 4\n\
+         goal Blue wins with chain between file a and file d\n\
+         goal Red loses with 3 in a row along left\n\
+         goal Blue loses with 3 in a row along up-right\n\
+         illegal if both players win\nwhen stuck draw\n",
+    );
+    // Red to move; d4 completes Red's row of three along `left` and
+    // loses at once, every other move loses to Blue's reply.
+    for played in choices(&rows, "b4 d1 d3 c1 a1 b2 a2 a4 c4 c3") {
+        assert_ne!(played, "d4");
+    }
+    let gomoku = shipped("gomoku");
+    for played in choices(&gomoku, "h8 a1 i8 a2 j8 a15 k8") {
+        assert!(["g8", "l8"].contains(&played.as_str()), "{played}");
+    }
+}
+
 /// Every case of every file, on `seeds` seeds each.
 fn all_cases_pass(config: &MctsConfig, seeds: u64) {
     let mut cases = Vec::new();

@@ -1329,15 +1329,35 @@ impl<'a> Tree<'a> {
     }
 
     /// How good a child looks to the player choosing it: a proven win
-    /// first, a proven loss last, else by visits.
-    fn rank(&self, c: usize) -> (u8, f64, f64) {
+    /// first, a proven loss last, else by visits. Of proven losses (all
+    /// the moves, in a lost position) the most resistant first: one that
+    /// does not end the game at once, then one that leaves the opponent
+    /// the fewest replies known to win, so that an opponent who misses
+    /// them has the most chances to (an open four in Gomoku is blocked
+    /// at one end, not answered anywhere).
+    fn rank(&self, c: usize) -> (u8, u8, f64, f64, f64) {
         let node = &self.nodes[c];
         let class = match self.proof_of(c) {
             Some(Verdict::Win) => 2,
             Some(Verdict::Loss) => 0,
             _ => 1,
         };
-        (class, node.visits, node.reward)
+        if class != 0 {
+            return (class, 0, 0.0, node.visits, node.reward);
+        }
+        let goes_on = u8::from(node.position.result().is_none());
+        let winning_replies = node
+            .children
+            .iter()
+            .filter(|&&r| self.proof_of(r) == Some(Verdict::Win))
+            .count();
+        (
+            class,
+            goes_on,
+            -(winning_replies as f64),
+            node.visits,
+            node.reward,
+        )
     }
 
     /// Whether a proof holds for every node of its position: where no
