@@ -22,6 +22,11 @@ fn session(script: &str) -> Vec<String> {
         "game \"Spaced\"\nboard 3 x 3\nplayers A, B\nreserve 5 each\nmove place\n",
     )
     .expect("write");
+    std::fs::write(
+        dir.join("second-first.game"),
+        "board 3 x 3\nplayers X, O\nturns O, X\nreserve 5 each\nmove place\n",
+    )
+    .expect("write");
     let (code, out, err) = common::gamut_in(&dir, &["engine"], script);
     assert_eq!(code, 0, "{err}");
     let mut answers: Vec<String> = out.split("\n\n").map(str::to_string).collect();
@@ -88,6 +93,34 @@ fn moves_play_undo_perft_and_the_result_agree_with_the_engine() {
     assert!(answers[11].starts_with("=\n"), "{}", answers[11]);
     // X's row of three, the last move in brackets.
     assert!(answers[11].contains("X  X [X]"), "{}", answers[11]);
+}
+
+/// `players` names the players in turn order, as ENGINE.md says, also
+/// where the second declared moves first.
+#[test]
+fn players_are_named_in_turn_order() {
+    let answers = session("game second-first.game\nplayers\nto_move\n");
+    assert_eq!(answers[1..], ["= O X", "= O"]);
+}
+
+/// `help` says what each command of `list_commands` does: each starts a
+/// line (alone or in a list), with what it does after two spaces or on
+/// the indented line after it.
+#[test]
+fn help_describes_every_command() {
+    let answers = session("list_commands\nhelp\n");
+    let help: Vec<&str> = answers[1].lines().skip(1).collect();
+    for command in answers[0].lines().skip(1) {
+        let described = help.iter().enumerate().any(|(i, line)| {
+            let (names, what) = line.split_at(line.find("  ").unwrap_or(line.len()));
+            let named = names
+                .split(", ")
+                .any(|n| n.split(' ').next() == Some(command));
+            let next_indented = help.get(i + 1).is_some_and(|l| l.starts_with(' '));
+            named && (!what.trim().is_empty() || next_indented)
+        });
+        assert!(described, "`{command}` in {help:#?}");
+    }
 }
 
 /// A refusal that quotes what it was given is cut to a few kilobytes,

@@ -535,7 +535,12 @@ impl Session<'_> {
     ) -> Result<String, String> {
         let rules = self.engine.rules();
         match command {
-            "players" => Ok(rules.player_names().join(" ")),
+            "players" => {
+                // In turn order: the player who moves first, first.
+                let first = rules.turn_order.player_at(0);
+                let names = rules.player_names();
+                Ok(format!("{} {}", names[first], names[first.other()]))
+            }
             "position" => self.position(args),
             "moves" => {
                 self.listed()?;
@@ -790,5 +795,9 @@ go [time S] [iterations N] [level L] [player mcts|uct]
                       the computer's move: MOVE value V proven win|draw|loss|none iterations N line M...
 stop                  sent while a go searches: it answers now with what it found
 set seed|threads|time|iterations|level|player VALUE ...   settings for later commands, one or several
-protocol_version, name, version, list_commands, help, quit
+protocol_version      the protocol's version: 1
+name, version         gamut and its version
+list_commands         every command, one a line
+help                  this text
+quit                  end the session
 ";
