@@ -582,6 +582,8 @@ fn international_draughts_a_flying_kings_chain_is_typed_as_its_path() {
         ("a1xe5xh8", "a1xh8(d4,f6)"),
         ("a1xe5xg7", "a1xg7(d4,f6)"),
         ("a1xe5xi1", "a1xi1(h2,d4)"),
+        // Named as a jump, as `jump:a1xh8(d4,f6)` may be.
+        ("jump:a1xe5xh8", "a1xh8(d4,f6)"),
     ] {
         let mut game = Game::new(&engine);
         play(&mut game, path);

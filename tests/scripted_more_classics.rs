@@ -103,6 +103,27 @@ fn a_copy_of_several_kinds_is_written_with_the_kind_copied() {
     play(&mut game, "king@f6");
     let f6 = gamut_cell(&game, "f6");
     assert_eq!(game.position().kind(f6).index(), 1);
+    // The kind may be left out where only one kind reaches the cell.
+    let mut typed = Game::new(&engine);
+    play(&mut typed, "f6");
+    assert_eq!(typed.position(), game.position());
+}
+
+/// A placement of one of several kinds may leave its kind out where only
+/// one kind may be placed there; where two may, that is ambiguous.
+#[test]
+fn a_placement_leaves_its_kind_out_where_only_one_fits() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers White, Black\npieces man, king\nreserve 3 man each\n\
+         reserve 1 king each\nmove place man\nmove place king on rank 1, rank 4\n",
+    );
+    let mut game = Game::new(&engine);
+    play(&mut game, "b2");
+    let mut written = Game::new(&engine);
+    play(&mut written, "man@b2");
+    assert_eq!(game.position(), written.position());
+    let err = game.play("a1").unwrap_err().to_string();
+    assert!(err.contains("ambiguous here: man@a1 or king@a1"), "{err}");
 }
 
 #[test]

@@ -532,9 +532,13 @@ impl Engine {
         let mut other_arrows: Vec<String> = Vec::new();
         // A capture written as its path of landings (`c3xe5xg3`), as
         // draughts players write it: the pieces taken lie between them.
-        let path = self.capture_path(pos, &wanted).map(|p| normalize(&p));
+        // (Named a jump or not: `jump:c3xe5xg3` is the same path.)
+        let path = self
+            .capture_path(pos, wanted.strip_prefix("jump:").unwrap_or(&wanted))
+            .map(|p| normalize(&p));
         for (written, next) in written.into_iter().zip(&ways.positions) {
             let loose = arrows_left_out(&wanted, &written)
+                || kinds_left_out(&wanted, &written)
                 || without_captures(&written) == wanted
                 || path.as_deref() == Some(written.as_str());
             // Only a way whose text is near what was typed is looked up.
@@ -695,6 +699,18 @@ fn arrows_left_out(typed: &str, written: &str) -> bool {
             .iter()
             .zip(&written)
             .all(|(t, w)| t == w || (without_arrow(t) == *t && without_arrow(w) == *t))
+}
+
+/// Whether `typed` is `written` with some pieces' kinds left out
+/// (`b2` for `man@b2`): every part of `typed` is the written part or is
+/// it without its `kind@`.
+fn kinds_left_out(typed: &str, written: &str) -> bool {
+    let (typed, written): (Vec<&str>, Vec<&str>) =
+        (typed.split('/').collect(), written.split('/').collect());
+    typed.len() == written.len()
+        && typed.iter().zip(&written).all(|(t, w)| {
+            t == w || (!t.contains('@') && w.split_once('@').is_some_and(|(_, w)| w == *t))
+        })
 }
 
 fn strip_arrows(text: &str) -> String {
