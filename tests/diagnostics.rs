@@ -287,3 +287,31 @@ fn a_players_name_is_not_told_to_be_lower_case() {
         );
     }
 }
+
+/// W017 sees rows, chains and connected groups at the start, as it sees
+/// counts and places of pieces; a row one short, or longer than an exact
+/// row, does not hold.
+#[test]
+fn a_row_or_chain_at_the_start_is_warned_of() {
+    let warned = |white: &str, goal: &str| {
+        let text = format!(
+            "board 5 x 5\nplayers White, Black\nsetup\n  White on {white}\n  Black on e5\n\
+             move step any onto empty\ngoal White wins with {goal}\n"
+        );
+        let checked = gamut::load::check_source("start.game", &text, Origin::Memory);
+        assert!(checked.rules.is_some(), "{:?}", checked.diagnostics);
+        checked.diagnostics.iter().any(|d| d.code == Code::W017)
+    };
+    assert!(warned("a1, b2, c3", "3 in a row"));
+    assert!(!warned("a1, b2, d4", "3 in a row"));
+    assert!(warned("a1, b1, c1", "exactly 3 in a row"));
+    assert!(!warned("a1, b1, c1, d1", "exactly 3 in a row"));
+    assert!(warned("a1, b1, c1, d1", "3 in a row"));
+    assert!(warned(
+        "c1, c2, c3, c4, c5",
+        "chain between rank 1 and rank 5"
+    ));
+    assert!(!warned("c1, c2, c4, c5", "chain between rank 1 and rank 5"));
+    assert!(warned("a1, b2", "all pieces connected any"));
+    assert!(!warned("a1, b2", "all pieces connected"));
+}

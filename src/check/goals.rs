@@ -4,8 +4,8 @@ use super::regions::unknown_player;
 use super::{Checker, Context};
 use crate::diag::{Diagnostic, EmptyUse, Kind};
 use crate::rules::{
-    CellSet, DirSet, Goal, GoalOutcome, GoalTest, KindId, MAX_CHAIN_REGIONS, Network, PerPlayer,
-    PlayerId, SetupPiece,
+    Board, CellSet, DirSet, Goal, GoalOutcome, GoalTest, KindId, MAX_CHAIN_REGIONS, Network,
+    PerPlayer, PlayerId, SetupPiece,
 };
 use crate::syntax::ast::{self, Condition, Decl, DeclKind, GoalOwner};
 
@@ -59,7 +59,7 @@ pub(super) fn check_goals(
         // first part played: seldom what its writer meant.
         if let Some(g) = goals[first..]
             .iter()
-            .find(|g| holds_at_start(&g.test, g.player, start))
+            .find(|g| holds_at_start(&g.test, g.player, ctx.board, start))
         {
             ch.report(
                 Kind::GoalHoldsAtStart {
@@ -94,11 +94,13 @@ pub(super) fn check_goals(
 }
 
 /// Whether a goal of `player` holds in the start position, as far as the
-/// checker can tell without playing (counts and places of pieces; chains,
-/// rows and networks are left to the engine and read as not holding).
+/// checker can tell without playing (counts and places of pieces, rows,
+/// chains and connected groups; networks, whose lines of sight the
+/// engine follows, are read as not holding).
 fn holds_at_start(
     test: &GoalTest,
     player: PlayerId,
+    board: &Board,
     (setup, reserve): (&[SetupPiece], &PerPlayer<Vec<u32>>),
 ) -> bool {
     let of = |p: PlayerId, kind: Option<KindId>| {
@@ -124,11 +126,42 @@ fn holds_at_start(
                 && in_hand(player, None) == 0
         }
         GoalTest::AllOff => of(player, None).next().is_none() && in_hand(player, None) == 0,
-        GoalTest::Chain { .. }
-        | GoalTest::Network(_)
-        | GoalTest::AllConnected { .. }
-        | GoalTest::InRow { .. } => false,
+        GoalTest::InRow {
+            count,
+            exact,
+            lines,
+        } => {
+            let own = cells(of(player, None));
+            // Each run measured once, from its first cell along a line.
+            own.iter().any(|c| {
+                lines.iter().any(|dir| {
+                    let starts_run = board
+                        .neighbour(c, dir.opposite())
+                        .is_none_or(|b| !own.contains(b));
+                    let len = 1 + board.ray(c, dir).take_while(|n| own.contains(*n)).count();
+                    starts_run && (len as u32 == *count || (!exact && len as u32 > *count))
+                })
+            })
+        }
+        GoalTest::Chain { regions, connect } => {
+            let own = cells(of(player, None));
+            own.iter().any(|c| {
+                let group = board.flood(c, own, *connect);
+                regions.iter().all(|r| group.intersects(r))
+            })
+        }
+        GoalTest::AllConnected { connect } => {
+            let own = cells(of(player, None));
+            own.first()
+                .is_some_and(|c| board.flood(c, own, *connect) == own)
+        }
+        GoalTest::Network(_) => false,
     }
+}
+
+/// The cells of some pieces of the setup.
+fn cells<'s>(pieces: impl Iterator<Item = &'s SetupPiece>) -> CellSet {
+    pieces.fold(CellSet::EMPTY, |set, s| set.union(CellSet::single(s.cell)))
 }
 
 /// The most usable cells one line of the board holds along `lines`.

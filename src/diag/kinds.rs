@@ -566,7 +566,7 @@ impl Code {
             ),
             Code::W017 => (
                 "W017",
-                "a goal that holds in the start position (a count or a place of pieces), so the first part played decides the game",
+                "a goal that holds in the start position (a count or a place of pieces, a row, a chain, a connected group), so the first part played decides the game",
                 "goal-holds-at-start",
             ),
             Code::W016 => (
