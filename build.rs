@@ -5,6 +5,8 @@
 use std::fmt::Write;
 use std::{env, fs, path::Path};
 
+// Cargo reads a build script's instructions from its standard output.
+#[allow(clippy::disallowed_macros)]
 fn main() {
     println!("cargo::rerun-if-changed=games");
     println!("cargo::rerun-if-changed=grammar/game.pest");

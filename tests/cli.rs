@@ -333,13 +333,14 @@ fn completions_and_a_man_page_come_from_the_command_line_definitions() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_reported_not_a_panic_nor_a_success() {
-    let commands: [&[&str]; 6] = [
+    let commands: [&[&str]; 7] = [
         &["list"],
         &["validate", "network"],
         &["perft", "tic-tac-toe", "2"],
         &["completions", "bash"],
         &["--help"],
         &["analyze", "tic-tac-toe", "--games", "2", "--format", "json"],
+        &["man"],
     ];
     for args in commands {
         let full = std::fs::OpenOptions::new()
@@ -355,6 +356,33 @@ fn a_full_disk_is_reported_not_a_panic_nor_a_success() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("cannot write the output"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// A message that cannot be written (standard error full) is let go:
+/// the command ends with its own status, never a panic's.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    let commands: [(&[&str], i32); 3] = [
+        (&["validate", "no-such-game"], 2),
+        (&["perft", "no-such-game", "2"], 2),
+        (
+            &["bench", "tic-tac-toe", "--playouts", "10", "--no-search"],
+            0,
+        ),
+    ];
+    for (args, status) in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+            .args(args)
+            .stderr(full)
+            .output()
+            .expect("run gamut");
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
     }
 }
 

@@ -349,6 +349,8 @@ fn try_case(&(game, seed, line): &(&str, u64, usize), config: &MctsConfig) -> Op
 /// `GAMUT_WRITE_TACTICS=1`.
 #[test]
 #[ignore = "writes the data files; run by hand"]
+// The harness captures a test's output: no stream to fail.
+#[allow(clippy::disallowed_macros)]
 fn scan_tactics() {
     let write = std::env::var("GAMUT_WRITE_TACTICS").is_ok_and(|v| v == "1");
     for game in gamut::games::names() {

@@ -61,11 +61,11 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
                 contenders.push(contender);
             }
             Ok((_, None)) => {
-                eprintln!("gamut: a person cannot sit in the arena; use random, uct or mcts");
+                errln!("gamut: a person cannot sit in the arena; use random, uct or mcts");
                 return USAGE;
             }
             Err(message) => {
-                eprintln!("gamut: {}", shown(&message));
+                errln!("gamut: {}", shown(&message));
                 return USAGE;
             }
         }
@@ -98,7 +98,7 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
         bar.finish_and_clear();
     }
     if let Some(why) = bouts.iter().find_map(|b| b.stopped.as_ref()) {
-        eprintln!(
+        errln!(
             "gamut: some games stopped where a position's moves could not be listed: {}",
             shown(&why.to_string())
         );

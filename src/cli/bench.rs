@@ -68,7 +68,7 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
         Err(code) => return code,
     };
     if args.playouts.is_some() && args.seconds.is_some() {
-        eprintln!("gamut: give --playouts or --seconds, not both");
+        errln!("gamut: give --playouts or --seconds, not both");
         return USAGE;
     }
     let engine = Engine::new(rules);
@@ -88,7 +88,7 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
         bar.finish_and_clear();
     }
     if let Some(why) = stopped {
-        eprintln!(
+        errln!(
             "gamut: bench stopped after {} play-outs: {}",
             tally.playouts,
             shown(&why.to_string())
@@ -97,7 +97,7 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
     }
     if let (Limit::Time(t), 0) = (&limit, tally.playouts) {
         // Nothing was measured: a rate of 0 would read as a broken engine.
-        eprintln!(
+        errln!(
             "gamut: bench finished no play-out in {:.2} s: the first was still being played \
              when time ran out (a position may take up to about four million steps of work \
              to list); give it more --seconds",
@@ -116,7 +116,7 @@ pub(super) fn run(args: &BenchArgs) -> i32 {
         // The play-outs were measured: a search that cannot run is said,
         // not fatal.
         measured.unwrap_or_else(|why| {
-            eprintln!(
+            errln!(
                 "gamut: the search from the start could not be measured: {}",
                 shown(&why.to_string())
             );

@@ -19,6 +19,19 @@ pub(super) fn ctrl_c() -> Stop {
     CTRL_C.get_or_init(Stop::default).clone()
 }
 
+/// A closed pipe makes a write fail instead of ending gamut. `main`
+/// lets a closed pipe end gamut quietly, as command-line tools do
+/// (`gamut list | head`); a server (`gamut lsp`) must not die because the
+/// editor stopped reading its log on standard error.
+pub(super) fn survive_closed_pipes() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" installs no
+    // handler, and no other thread is changing it.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
 /// While held, Ctrl-C asks [`ctrl_c`]'s stop instead of ending gamut.
 pub(super) struct Interrupt {
     #[cfg(unix)]

@@ -19,6 +19,16 @@ macro_rules! out {
     }};
 }
 
+/// `errln!` for messages to the user: a write that fails (standard
+/// error full or closed) is let go, as nothing could be told of it,
+/// instead of a panic.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod analyze;
 mod arena;
 mod bench;
@@ -260,7 +270,7 @@ pub(crate) const USAGE: i32 = 2;
 /// A full disk is never reported as success, nor as a panic.
 pub(crate) fn output_failed(e: &std::io::Error) -> ! {
     if e.kind() != std::io::ErrorKind::BrokenPipe {
-        eprintln!("gamut: cannot write the output: {e}");
+        errln!("gamut: cannot write the output: {e}");
     }
     std::process::exit(USAGE)
 }
@@ -391,13 +401,8 @@ fn run_command() -> i32 {
         }
         Command::Man => {
             let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
-            match page.render(&mut std::io::stdout()) {
-                Ok(()) => OK,
-                Err(e) => {
-                    eprintln!("gamut: {e}");
-                    USAGE
-                }
-            }
+            wrote(page.render(&mut std::io::stdout()));
+            OK
         }
     }
 }
@@ -412,14 +417,14 @@ pub(crate) fn load_rules(game: &str) -> Result<crate::rules::Rules, i32> {
 pub(crate) fn load_checked(game: &str) -> Result<(crate::rules::Rules, crate::diag::Sources), i32> {
     match crate::load::check_game(game) {
         Err(e) => {
-            eprintln!("gamut: {}", shown(&e.to_string()));
+            errln!("gamut: {}", shown(&e.to_string()));
             Err(USAGE)
         }
         Ok(checked) => {
             let colour = colour_stderr();
             // Set apart as `validate` sets them apart.
             for d in &checked.diagnostics {
-                eprintln!("{}", crate::diag::render(d, &checked.sources, colour));
+                errln!("{}", crate::diag::render(d, &checked.sources, colour));
             }
             match checked.rules {
                 Some(rules) => Ok((rules, checked.sources)),

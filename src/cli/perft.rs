@@ -20,7 +20,7 @@ pub(super) fn run(
     let mut played = Game::new(&engine);
     for text in moves.unwrap_or("").split_whitespace() {
         if let Err(e) = played.play(text) {
-            eprintln!(
+            errln!(
                 "gamut: after {}: {}",
                 super::counted(played.moves().len(), "move"),
                 shown(&e.to_string())
@@ -37,7 +37,7 @@ pub(super) fn run(
             Outcome::Win(p) => format!("{} has won", engine.rules().players[p].name),
             Outcome::Draw => "it is drawn".to_string(),
         };
-        eprintln!("gamut: the game is over in this position ({result}): it has no moves");
+        errln!("gamut: the game is over in this position ({result}): it has no moves");
     }
     if show_divide {
         let started = Instant::now();
@@ -109,18 +109,18 @@ pub(super) fn run(
 /// Says why a count could not be finished.
 fn stopped(why: &Overrun) -> i32 {
     if *why == Overrun::Deadline {
-        eprintln!("gamut: perft stopped: the time given with --seconds ran out");
+        errln!("gamut: perft stopped: the time given with --seconds ran out");
         return USAGE;
     }
-    eprintln!("gamut: perft stopped: {}", shown(&why.to_string()));
-    eprintln!("gamut: a rule of this game makes some position's moves too many to list");
+    errln!("gamut: perft stopped: {}", shown(&why.to_string()));
+    errln!("gamut: a rule of this game makes some position's moves too many to list");
     USAGE
 }
 
 fn report_speed(nodes: u64, started: Instant) {
     let secs = started.elapsed().as_secs_f64();
     if secs > 0.0 {
-        eprintln!(
+        errln!(
             "{nodes} leaves at the last depth in {secs:.3} s, {:.0} leaves/s",
             nodes as f64 / secs
         );

@@ -118,7 +118,7 @@ fn not_a_record_but_rules(path: &str) {
             .is_ok_and(|checked| checked.rules.is_some());
     if is_rules {
         let path = shown(path);
-        eprintln!("gamut: {path} holds the rules of a game: `gamut play {path}` plays it");
+        errln!("gamut: {path} holds the rules of a game: `gamut play {path}` plays it");
     }
 }
 
@@ -131,7 +131,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         Some(path) => match record::load(&record::expand_home(path)) {
             Ok(r) => Some(r),
             Err(e) => {
-                eprintln!("gamut: {}", shown(&e.to_string()));
+                errln!("gamut: {}", shown(&e.to_string()));
                 not_a_record_but_rules(path);
                 return USAGE;
             }
@@ -144,7 +144,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             let record_path = record::expand_home(path);
             let found = record::source_of(&record_path, &r.source);
             if let Some(why) = record::source_missing(&record_path, &r.source, &found) {
-                eprintln!(
+                errln!(
                     "gamut: {}, or name it: `gamut play GAME --load {}`",
                     shown(&why),
                     shown(path)
@@ -154,7 +154,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             found
         }
         _ => {
-            eprintln!("gamut: name a game to play, or --load a saved one");
+            errln!("gamut: name a game to play, or --load a saved one");
             return USAGE;
         }
     };
@@ -166,7 +166,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
     if let Some(r) = &loaded
         && let Err(message) = record_fits(r, &rules, &meaning, &sources, args.force)
     {
-        eprintln!("gamut: {}", shown(&message));
+        errln!("gamut: {}", shown(&message));
         return USAGE;
     }
     let engine = Engine::new(rules);
@@ -181,7 +181,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
     if let Some(r) = &loaded {
         if let Some(name) = &r.resigned {
             let Some(p) = engine.rules().player_index(name) else {
-                eprintln!(
+                errln!(
                     "gamut: the record says `{}` resigned, a player this game does not have",
                     shown(name)
                 );
@@ -191,7 +191,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         }
         for (name, kind) in &r.players {
             let Some(p) = engine.rules().player_index(name) else {
-                eprintln!(
+                errln!(
                     "gamut: the record seats a player `{}` that this game does not have",
                     shown(name)
                 );
@@ -207,7 +207,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             let seat = match Seat::parse(word, budget) {
                 Ok(seat) => seat,
                 Err(why) => {
-                    eprintln!(
+                    errln!(
                         "gamut: the record seats {} as `{}`: {}",
                         shown(name),
                         shown(kind),
@@ -223,7 +223,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
     for spec in &args.seats {
         match seat_spec(&engine, spec, budget) {
             Ok((p, _)) if seated[p].is_some() => {
-                eprintln!(
+                errln!(
                     "gamut: {} is seated twice (`{}`, then `{}`): give each player one seat",
                     shown(&engine.rules().players[p].name),
                     shown(seated[p].unwrap_or_default()),
@@ -236,7 +236,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 seats[p] = seat;
             }
             Err(message) => {
-                eprintln!("gamut: {}", shown(&message));
+                errln!("gamut: {}", shown(&message));
                 return USAGE;
             }
         }
@@ -287,7 +287,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             if let Err(e) = session.game.play(m) {
                 // The error quotes the move, shortened: a record's move
                 // may be a megabyte.
-                eprintln!(
+                errln!(
                     "gamut: move {} of the record: {}",
                     i + 1,
                     shown(&e.to_string())
@@ -295,7 +295,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 if !args.force {
                     return USAGE;
                 }
-                eprintln!("gamut: the game goes on from before that move");
+                errln!("gamut: the game goes on from before that move");
                 whole = false;
                 break;
             }
@@ -370,7 +370,7 @@ fn resigned_after(engine: &Engine, status: Status, resigned: Option<PlayerId>) -
     if status == Status::Ongoing {
         return Some(p);
     }
-    eprintln!(
+    errln!(
         "gamut: the record says {} resigned, but its moves end `{}`; the moves count",
         shown(&engine.rules().players[p].name),
         record::result_word(engine.rules(), status)
@@ -391,7 +391,7 @@ fn with_resignation(status: Status, resigned: Option<PlayerId>) -> Status {
 fn warn_if_result_differs(record: &Record, engine: &Engine, status: Status) {
     let actual = record::result_word(engine.rules(), status);
     if record.result != actual {
-        eprintln!(
+        errln!(
             "gamut: the record says `{}`, but its moves end `{actual}`; the moves count",
             shown(&record.result)
         );
@@ -496,7 +496,7 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
     }
     let shown_path = shown(&path.display().to_string()).into_owned();
     if record::load(&path).is_err() {
-        eprintln!(
+        errln!(
             "gamut: {shown_path} is not a game record, so this game is not kept in it; `save FILE` keeps one"
         );
         return None;
@@ -508,7 +508,7 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
     // The game kept aside before is replaced by this one; a file there
     // that is not a record is someone's, and left alone.
     if std::fs::symlink_metadata(&previous).is_ok() && record::load(&previous).is_err() {
-        eprintln!(
+        errln!(
             "gamut: {} is not a game record, so the previous game stays in {shown_path} and this game is not kept automatically; `save FILE` keeps one",
             shown(&previous.display().to_string())
         );
@@ -521,7 +521,7 @@ fn set_aside_earlier_game(path: PathBuf, resumed: Option<&Path>) -> Option<PathB
             Some(path)
         }
         Err(e) => {
-            eprintln!(
+            errln!(
                 "gamut: cannot keep the previous game aside ({e}); this game is not kept automatically"
             );
             None
@@ -540,7 +540,7 @@ fn autosave_path() -> Option<(PathBuf, Lock)> {
         let path = PathBuf::from(path);
         let claimed = claim(&path);
         if claimed.is_none() {
-            eprintln!(
+            errln!(
                 "gamut: another gamut session keeps its game in {}, so this game is not kept automatically; `save FILE` keeps one",
                 shown(&path.display().to_string())
             );
@@ -1321,7 +1321,7 @@ pub(super) fn replay(path: &str) -> i32 {
     let record = match record::load(&record::expand_home(path)) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("gamut: {}", shown(&e.to_string()));
+            errln!("gamut: {}", shown(&e.to_string()));
             not_a_record_but_rules(path);
             return USAGE;
         }
@@ -1329,7 +1329,7 @@ pub(super) fn replay(path: &str) -> i32 {
     let record_path = record::expand_home(path);
     let source = record::source_of(&record_path, &record.source);
     if let Some(why) = record::source_missing(&record_path, &record.source, &source) {
-        eprintln!("gamut: {}", shown(&why));
+        errln!("gamut: {}", shown(&why));
         return USAGE;
     }
     let (rules, sources) = match load_checked(&source) {
@@ -1337,7 +1337,7 @@ pub(super) fn replay(path: &str) -> i32 {
         Err(code) => return code,
     };
     if let Err(message) = record_fits(&record, &rules, &record::meaning(&rules), &sources, false) {
-        eprintln!("gamut: {}", shown(&message));
+        errln!("gamut: {}", shown(&message));
         return USAGE;
     }
     let engine = Engine::new(rules);
@@ -1345,7 +1345,7 @@ pub(super) fn replay(path: &str) -> i32 {
     let mut moves = Vec::new();
     for (i, m) in record.moves.iter().enumerate() {
         if let Err(e) = game.play(m) {
-            eprintln!(
+            errln!(
                 "gamut: move {} of the record: {}",
                 i + 1,
                 shown(&e.to_string())
@@ -1362,7 +1362,7 @@ pub(super) fn replay(path: &str) -> i32 {
         None => None,
         Some((_, Some(p))) => resigned_after(&engine, game.status(), Some(p)),
         Some((name, None)) => {
-            eprintln!(
+            errln!(
                 "gamut: the record says `{}` resigned, a player this game does not have",
                 shown(name)
             );
@@ -1452,7 +1452,7 @@ pub(super) fn replay(path: &str) -> i32 {
         }
         while at < target {
             if !game.play_move(&moves[at]) {
-                eprintln!("gamut: move {} of the record does not replay", at + 1);
+                errln!("gamut: move {} of the record does not replay", at + 1);
                 return USAGE;
             }
             at += 1;

@@ -22,7 +22,7 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
                 "{arg} is a game record, not rules: `gamut replay {arg}` steps through it, `gamut play --load {arg}` resumes it"
             );
             match format {
-                Format::Text => eprintln!("gamut: {}", shown(&message)),
+                Format::Text => errln!("gamut: {}", shown(&message)),
                 Format::Json => json.push(serde_json::json!({
                     "file": arg,
                     "ok": false,
@@ -35,7 +35,7 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
             Err(e) => {
                 status = USAGE;
                 match format {
-                    Format::Text => eprintln!("gamut: {}", shown(&e.to_string())),
+                    Format::Text => errln!("gamut: {}", shown(&e.to_string())),
                     Format::Json => json.push(serde_json::json!({
                         "file": arg,
                         "ok": false,

@@ -166,21 +166,21 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
     let seats = match read_players(&args.players) {
         Ok(seats) => seats,
         Err(message) => {
-            eprintln!("gamut: --players: {}", shown(&message));
+            errln!("gamut: --players: {}", shown(&message));
             return USAGE;
         }
     };
     let ladder = match read_ladder(&args.skill) {
         Ok(ladder) => ladder,
         Err(message) => {
-            eprintln!("gamut: --skill: {}", shown(&message));
+            errln!("gamut: --skill: {}", shown(&message));
             return USAGE;
         }
     };
     if let Some(path) = &args.html
         && let Err(message) = check_writable(path)
     {
-        eprintln!("gamut: --html: {}", shown(&message));
+        errln!("gamut: --html: {}", shown(&message));
         return USAGE;
     }
     let mut engines = Vec::new();
@@ -240,7 +240,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
     let code = finish(&report, args.format, args.html.as_deref());
     if interrupted {
         let played: u64 = report.results.iter().map(|r| r.counts.games).sum();
-        eprintln!(
+        errln!(
             "gamut: interrupted: the report is of the {played} self-play games played by then, \
              of {} asked for",
             report.games * report.results.len() as u64
@@ -257,13 +257,13 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
         // side: where many are, it says more of the cap than of the game.
         let capped = r.counts.unfinished.saturating_sub(r.counts.stopped);
         if capped == r.counts.games && capped > 0 {
-            eprintln!(
+            errln!(
                 "gamut: {}: no game ended within the ply cap of {}: the game may never end (a goal that cannot be reached, players passing for ever), or a higher --ply-cap may let them end",
                 shown(&r.game),
                 report.ply_cap
             );
         } else if capped * 10 > r.counts.games {
-            eprintln!(
+            errln!(
                 "gamut: {}: {} of {} games reached the ply cap of {} unfinished, and count as halves in the balance; a higher --ply-cap may let them end",
                 shown(&r.game),
                 capped,
@@ -272,7 +272,7 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
             );
         }
         if r.counts.stopped > 0 {
-            eprintln!(
+            errln!(
                 "gamut: {}: {} games stopped where a position's moves could not be listed",
                 shown(&r.game),
                 r.counts.stopped
@@ -285,7 +285,7 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
         Format::Json => match serde_json::to_string_pretty(report) {
             Ok(json) => outln!("{json}"),
             Err(e) => {
-                eprintln!("gamut: cannot write the report: {e}");
+                errln!("gamut: cannot write the report: {e}");
                 return USAGE;
             }
         },
@@ -294,7 +294,7 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
     if let Some(path) = html
         && let Err(e) = std::fs::write(path, html::page(report))
     {
-        eprintln!("gamut: cannot write the page to {}: {e}", shown(path));
+        errln!("gamut: cannot write the page to {}: {e}", shown(path));
         return USAGE;
     }
     OK
@@ -387,9 +387,7 @@ fn read_ladder(text: &str) -> Result<Vec<Seat>, String> {
     // (a designer may mean to see it).
     for pair in seats.windows(2) {
         if let Some(why) = weaker_after(pair[0], pair[1]) {
-            eprintln!(
-                "gamut: --skill: {why}: the ladder goes from the weakest rung to the strongest"
-            );
+            errln!("gamut: --skill: {why}: the ladder goes from the weakest rung to the strongest");
             break;
         }
     }
@@ -464,7 +462,7 @@ fn merge(files: &[String], format: Format, html: Option<&str>) -> i32 {
     if let Some(path) = html
         && let Err(message) = check_writable(path)
     {
-        eprintln!("gamut: --html: {}", shown(&message));
+        errln!("gamut: --html: {}", shown(&message));
         return USAGE;
     }
     let mut slices = Vec::new();
@@ -472,7 +470,7 @@ fn merge(files: &[String], format: Format, html: Option<&str>) -> i32 {
         match read_slice(file) {
             Ok(report) => slices.push((file, report)),
             Err(message) => {
-                eprintln!("gamut: {}: {}", shown(file), shown(&message));
+                errln!("gamut: {}: {}", shown(file), shown(&message));
                 return USAGE;
             }
         }
@@ -480,7 +478,7 @@ fn merge(files: &[String], format: Format, html: Option<&str>) -> i32 {
     match merged(slices) {
         Ok(report) => finish(&report, format, html),
         Err(message) => {
-            eprintln!("gamut: {}", shown(&message));
+            errln!("gamut: {}", shown(&message));
             USAGE
         }
     }

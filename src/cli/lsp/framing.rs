@@ -76,13 +76,13 @@ pub(super) fn stdio() -> (Connection, [JoinHandle<()>; 2]) {
                     }
                 }
                 Ok(Some(Frame::Malformed { why, code, id })) => {
-                    eprintln!("gamut lsp: {why}");
+                    errln!("gamut lsp: {why}");
                     if let Ok(mut out) = stdout.lock() {
                         let _ = write_error(&mut *out, &id, code, &why);
                     }
                 }
                 Ok(Some(Frame::TooLarge { why, length })) => {
-                    eprintln!("gamut lsp: {why}");
+                    errln!("gamut lsp: {why}");
                     if let Ok(mut out) = stdout.lock() {
                         let _ = write_error(&mut *out, &Value::Null, INVALID_REQUEST, &why);
                     }

@@ -49,11 +49,12 @@ struct Document {
 /// Runs the server until the editor says `exit`. The exit status is 0
 /// after `shutdown`, 1 otherwise, as the protocol asks.
 pub(crate) fn run() -> i32 {
+    super::interrupt::survive_closed_pipes();
     let (connection, [reader, writer]) = framing::stdio();
     let code = match serve(&connection) {
         Ok(()) => super::OK,
         Err(e) => {
-            eprintln!("gamut lsp: {e}");
+            errln!("gamut lsp: {e}");
             1
         }
     };
@@ -225,7 +226,7 @@ impl Server<'_> {
             Ok(key) => self.parents_changed(&key),
             // Nothing to answer a notification with; the log says why it
             // was dropped.
-            Err(e) => eprintln!("gamut lsp: `{method}` could not be read: {e}"),
+            Err(e) => errln!("gamut lsp: `{method}` could not be read: {e}"),
         }
     }
 
