@@ -32,7 +32,7 @@ fn midgame(engine: &Engine) -> (Position, Vec<u64>) {
             break;
         }
     }
-    (game.position().clone(), game.history_keys())
+    (game.position().clone(), game.history_keys().to_vec())
 }
 
 #[divan::bench(args = GAMES)]

@@ -179,6 +179,13 @@ fn arguments_are_read_or_refused_never_ignored() {
          history x\n\
          moves b2\n\
          play b 3\n\
+         history\n\
+         undo 2\n\
+         play c3\n\
+         play b2\n\
+         history\n\
+         undo\n\
+         play a1\n\
          history\n",
     );
     assert_eq!(answers[1], "=");
@@ -192,6 +199,9 @@ fn arguments_are_read_or_refused_never_ignored() {
     assert_eq!(answers[9], "? `moves` takes nothing after it");
     assert_eq!(answers[10], "=");
     assert_eq!(answers[11], "= a1 b3");
+    // Only the moves still standing are kept, however many changed.
+    assert_eq!(answers[15], "= c3 b2");
+    assert_eq!(answers[18], "= c3 a1");
     // A line refused unread still carries its id.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
         .arg("engine")

@@ -27,7 +27,7 @@ fn mcts_wins(name: &str) -> u64 {
         while game.status() == Status::Ongoing && game.moves().len() < 1000 {
             let index = if game.position().to_move() == mcts_side {
                 let history = game.history_keys();
-                mcts_choose(&engine, game.position(), &history, &config, &mut rng)
+                mcts_choose(&engine, game.position(), history, &config, &mut rng)
                     .expect("every position is listed")
                     .expect("the game goes on")
                     .index
@@ -80,7 +80,7 @@ fn a_proof_holds_for_every_path_to_a_position() {
         let choice = mcts_choose(
             &engine,
             game.position(),
-            &history,
+            history,
             &config,
             &mut Rng::new(seed),
         )

@@ -59,7 +59,7 @@ fn run_suite(game: &str) {
             g.play(m)
                 .unwrap_or_else(|e| panic!("{game} line {}: {e}", case.line));
         }
-        let mut history = g.history_keys();
+        let mut history = g.history_keys().to_vec();
         let got = perft(&engine, g.position(), case.depth, &mut history)
             .unwrap_or_else(|e| panic!("{game} line {}: {e}", case.line));
         assert_eq!(

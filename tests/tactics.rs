@@ -229,7 +229,7 @@ fn one_iteration_sees_every_reply_that_leaves_the_player_stuck() {
         let choice = mcts_choose(
             &engine,
             g.position(),
-            &g.history_keys(),
+            g.history_keys(),
             &config,
             &mut Rng::new(seed),
         )
@@ -264,7 +264,7 @@ fn a_lost_position_gets_the_most_resistant_move() {
                 let choice = mcts_choose(
                     engine,
                     g.position(),
-                    &g.history_keys(),
+                    g.history_keys(),
                     &config,
                     &mut Rng::new(seed),
                 )
@@ -331,7 +331,7 @@ fn try_case(&(game, seed, line): &(&str, u64, usize), config: &MctsConfig) -> Op
     let entry = read(game).into_iter().find(|e| e.line == line)?;
     let g = replay(&engine, &entry.moves);
     let mut rng = Rng::new(seed);
-    let choice = mcts_choose(&engine, g.position(), &g.history_keys(), config, &mut rng)
+    let choice = mcts_choose(&engine, g.position(), g.history_keys(), config, &mut rng)
         .expect("listed")
         .expect("the game goes on");
     let played = &g.legal_notations()[choice.index];

@@ -113,7 +113,7 @@ pub fn play_game(
             None => rng.below(game.legal().len()),
             Some(searcher) => {
                 let history = game.history_keys();
-                match searcher.choose(engine, game.position(), &history, &mut rng) {
+                match searcher.choose(engine, game.position(), history, &mut rng) {
                     Ok(Some(choice)) => choice.index,
                     Ok(None) => break,
                     Err(why) => {

@@ -1821,7 +1821,7 @@ mod tests {
         let engine = engine("connect-four");
         let mut game = Game::new(&engine);
         game.play("d1").unwrap();
-        let (root, history) = (game.position().clone(), game.history_keys());
+        let (root, history) = (game.position().clone(), game.history_keys().to_vec());
         // The same search each time: one thread and a count of iterations.
         let searched = || {
             let mut searcher = Searcher::new(MctsConfig {
@@ -1854,7 +1854,7 @@ mod tests {
         game.play_index(old[first].move_index);
         game.play_index(old[at].move_index);
         let tree = searched()
-            .subtree_at(game.position(), &game.history_keys())
+            .subtree_at(game.position(), game.history_keys())
             .unwrap();
         assert_eq!(tree.len(), below.len());
         assert!(tree[0].position == *game.position() && tree[0].parent.is_none());

@@ -29,7 +29,7 @@ pub(super) fn run(
         }
     }
     let pos = played.position().clone();
-    let mut history = played.history_keys();
+    let mut history = played.history_keys().to_vec();
     // A count of 0 from a finished game says why (on stderr: the counts
     // on stdout stay as they are).
     if let Status::Over(outcome) = played.status() {

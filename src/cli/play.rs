@@ -266,6 +266,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         resigned: None,
         saved: (0, None),
         saved_to: None,
+        kept: ((0, 0, None), None),
         written: std::cell::RefCell::default(),
     };
     // The automatic record of an earlier game is kept aside before this
@@ -473,6 +474,9 @@ struct Session<'e> {
     saved: (usize, Option<PlayerId>),
     /// Where `save` last saved it, as typed.
     saved_to: Option<String>,
+    /// The moves, position and resignation last kept in the automatic
+    /// record, and when (see [`Session::keep_changes`]).
+    kept: ((usize, u64, Option<PlayerId>), Option<std::time::Instant>),
     /// The moves played, as written (see [`Session::move_text`]).
     written: std::cell::RefCell<WrittenMoves>,
 }
@@ -616,6 +620,18 @@ Type a move in notation (any case), or a command:
 
 impl Session<'_> {
     fn run(&mut self) -> i32 {
+        self.kept = (
+            (self.saved.0, self.game.position().key(), self.saved.1),
+            None,
+        );
+        let code = self.play();
+        self.keep_changes(true);
+        code
+    }
+
+    /// The session's loop, until the game ends between computers or the
+    /// person leaves.
+    fn play(&mut self) -> i32 {
         let rules = self.engine.rules();
         outln!(
             "{}: {} ({}) against {} ({}). Type `help` for commands.",
@@ -628,20 +644,11 @@ impl Session<'_> {
         let mut input = Input::new();
         self.show();
         let mut told_overrun = false;
-        let mut kept = (self.saved.0, self.game.position().key(), self.saved.1);
         // A line typed where `save` asked whether to replace a file, that
         // was no answer: read as typed, not lost.
         let mut pending: Option<String> = None;
         loop {
-            let now = (
-                self.game.moves().len(),
-                self.game.position().key(),
-                self.resigned,
-            );
-            if now != kept {
-                self.keep();
-                kept = now;
-            }
+            self.keep_changes(false);
             let status = self.status();
             let to_move = self.game.position().to_move();
             told_overrun &= self.game.overrun().is_some();
@@ -704,6 +711,8 @@ impl Session<'_> {
                 Status::Ongoing => format!("{}> ", rules.players[to_move].name),
                 Status::Over(_) => "game over> ".to_string(),
             };
+            // Everything before what the person types next is kept.
+            self.keep_changes(true);
             let Some(line) = pending.take().or_else(|| input.line(&prompt)) else {
                 self.farewell();
                 return OK;
@@ -1021,7 +1030,7 @@ impl Session<'_> {
                 // seats), Ctrl-C ends gamut, as it always did.
                 let interrupt = self.seats.contains(&Seat::Human).then(Interrupt::catch);
                 let found =
-                    searcher.choose(self.engine, self.game.position(), &history, &mut self.rng);
+                    searcher.choose(self.engine, self.game.position(), history, &mut self.rng);
                 if let Some(bar) = thinking {
                     bar.finish_and_clear();
                 }
@@ -1157,7 +1166,7 @@ impl Session<'_> {
         let interrupt = Interrupt::catch();
         let found = self
             .hinter
-            .choose(self.engine, &pos, &history, &mut self.hint_rng);
+            .choose(self.engine, &pos, history, &mut self.hint_rng);
         if let Some(bar) = thinking {
             bar.finish_and_clear();
         }
@@ -1213,8 +1222,27 @@ impl Session<'_> {
         })
     }
 
-    /// Keeps the game in its automatic record after every change, so that
-    /// nothing typed is lost when the session ends without `save`.
+    /// Keeps a changed game in its automatic record: `now` before a person
+    /// types (so that nothing typed is lost when the session ends without
+    /// `save`) and when the session ends; else, between computers' moves,
+    /// at most once a second, as each keep writes the whole record (kept
+    /// after every move, a session of 100,000 computer moves wrote
+    /// gigabytes).
+    fn keep_changes(&mut self, now: bool) {
+        let state = (
+            self.game.moves().len(),
+            self.game.position().key(),
+            self.resigned,
+        );
+        let (kept, at) = self.kept;
+        let due = now || at.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(1));
+        if state != kept && due {
+            self.keep();
+            self.kept = (state, Some(std::time::Instant::now()));
+        }
+    }
+
+    /// Writes the game to its automatic record, if it has one.
     fn keep(&mut self) {
         let Some(path) = self.autosave.clone() else {
             return;

@@ -663,7 +663,7 @@ impl Session<'_> {
         };
         // The time's own reason, not the depth's.
         let limit = limit?;
-        let mut history = self.game.history_keys();
+        let mut history = self.game.history_keys().to_vec();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(limit);
         crate::engine::with_deadline(deadline, || {
             crate::engine::perft(self.engine, self.game.position(), depth, &mut history)
@@ -738,7 +738,7 @@ impl Session<'_> {
         let found = searcher.choose(
             self.engine,
             self.game.position(),
-            &history,
+            history,
             &mut settings.rng,
         );
         settings.stopping.end();

@@ -18,7 +18,15 @@ pub struct Game<'e> {
     /// The key of each position, kept beside them so that asking for
     /// repetition allocates nothing.
     keys: Vec<u64>,
+    /// How many times each key occurs in `keys`: repetition is asked
+    /// after every move, and counting the whole game each time made a
+    /// long game quadratic.
+    seen: std::collections::HashMap<u64, u32>,
     moves: Vec<Move>,
+    /// A stamp for each move played (see [`Game::move_stamps`]), and the
+    /// next one to give.
+    stamps: Vec<u64>,
+    next_stamp: u64,
     successors: Successors,
 }
 
@@ -31,8 +39,11 @@ impl<'e> Game<'e> {
         Game {
             engine,
             keys: vec![start.key()],
+            seen: std::collections::HashMap::from([(start.key(), 1)]),
             positions: vec![start],
             moves: Vec::new(),
+            stamps: Vec::new(),
+            next_stamp: 0,
             successors,
         }
     }
@@ -86,8 +97,12 @@ impl<'e> Game<'e> {
     }
 
     fn is_drawn_by_repetition(&self) -> bool {
-        let before = &self.keys[..self.keys.len() - 1];
-        self.engine.repeated(self.position(), before)
+        // As `Engine::repeated` counts: this occurrence and those before.
+        let key = self.position().key();
+        self.engine
+            .rules()
+            .repetition_draw
+            .is_some_and(|n| self.seen.get(&key).copied().unwrap_or(0) >= n)
     }
 
     /// Plays the legal move with this index.
@@ -116,6 +131,16 @@ impl<'e> Game<'e> {
         }
     }
 
+    /// A stamp for each move played, never given twice in a game: a move
+    /// taken back and played again gets a new one. So where the stamp of
+    /// a front end's cached move still stands at its index, that move and
+    /// every move before it are as they were (moves before it cannot
+    /// change without taking it back first), found without comparing the
+    /// whole game.
+    pub fn move_stamps(&self) -> &[u64] {
+        &self.stamps
+    }
+
     /// Each position of the game with the move played from it, in order.
     pub fn played(&self) -> impl Iterator<Item = (&Position, &Move)> {
         self.positions.iter().zip(&self.moves)
@@ -123,7 +148,10 @@ impl<'e> Game<'e> {
 
     fn push(&mut self, mv: Move, next: Position) {
         self.moves.push(mv);
+        self.stamps.push(self.next_stamp);
+        self.next_stamp += 1;
         self.keys.push(next.key());
+        *self.seen.entry(next.key()).or_insert(0) += 1;
         self.positions.push(next);
         self.refresh();
     }
@@ -182,8 +210,13 @@ impl<'e> Game<'e> {
             return false;
         }
         self.moves.pop();
+        self.stamps.pop();
         self.positions.pop();
-        self.keys.pop();
+        if let Some(key) = self.keys.pop()
+            && let Some(n) = self.seen.get_mut(&key)
+        {
+            *n -= 1;
+        }
         self.refresh();
         true
     }
@@ -194,8 +227,8 @@ impl<'e> Game<'e> {
     }
 
     /// The keys of the positions before the current one.
-    pub fn history_keys(&self) -> Vec<u64> {
-        self.keys[..self.keys.len() - 1].to_vec()
+    pub fn history_keys(&self) -> &[u64] {
+        &self.keys[..self.keys.len() - 1]
     }
 
     fn refresh(&mut self) {
