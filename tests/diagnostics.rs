@@ -315,3 +315,18 @@ fn a_row_or_chain_at_the_start_is_warned_of() {
     assert!(warned("a1, b2", "all pieces connected any"));
     assert!(!warned("a1, b2", "all pieces connected"));
 }
+
+/// W011's suggested turn order is written with the game's own players,
+/// the first mover first.
+#[test]
+fn the_turn_order_w011_suggests_names_the_games_players() {
+    let text = "board 9 x 9\nplayers Red, Blue\nturns Blue, Red\nreserve 40 each\nmove place\n\
+                then must place, only from turn 2\n";
+    let helps = helps_of("w011.game", text);
+    assert!(
+        helps
+            .iter()
+            .any(|h| h.contains("`turns Blue, then repeat Red, Red, Blue, Blue`")),
+        "{helps:?}"
+    );
+}

@@ -1073,8 +1073,12 @@ pub(super) fn warn_explosive(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
             && let Some(first) = opens.min()
             && first > 1
         {
-            ch.diags
-                .push(Diagnostic::new(Kind::MustPartClosedEarly { first }, span));
+            let first_mover = rules.turn_order.player_at(0);
+            let players = [first_mover, first_mover.other()].map(|p| rules.players[p].name.clone());
+            ch.diags.push(Diagnostic::new(
+                Kind::MustPartClosedEarly { first, players },
+                span,
+            ));
         }
     }
 }

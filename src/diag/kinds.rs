@@ -997,6 +997,9 @@ pub enum Kind {
     MustPartClosedEarly {
         /// The first turn on which one of its options is open.
         first: u16,
+        /// The player who moves first and the other, for the turn order
+        /// the help writes.
+        players: [String; 2],
     },
     /// W012: `captures are mandatory` where nothing can take.
     MandatoryWithoutCaptures,
@@ -1301,7 +1304,7 @@ impl Kind {
             Kind::RowLongerThanBoard { count, longest } => format!(
                 "no line of this board along these directions holds {count} cells (the longest holds {longest}), so this goal never holds"
             ),
-            Kind::MustPartClosedEarly { first } => {
+            Kind::MustPartClosedEarly { first, .. } => {
                 let before = if *first == 2 {
                     "the first turn has".to_string()
                 } else {
@@ -1523,8 +1526,11 @@ impl Kind {
             Kind::RowLongerThanBoard { longest, .. } => {
                 format!("ask for a row of at most {longest}, or make the board bigger")
             }
-            Kind::MustPartClosedEarly { .. } => {
-                "make the part `then may`, or give an opening of single moves its own turn order (`turns White, then repeat Black, Black, White, White`)".into()
+            Kind::MustPartClosedEarly {
+                players: [first, second],
+                ..
+            } => {
+                format!("make the part `then may`, or give an opening of single moves its own turn order (`turns {first}, then repeat {second}, {second}, {first}, {first}`)")
             }
         };
         Some(text)
