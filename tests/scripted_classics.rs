@@ -597,6 +597,26 @@ fn international_draughts_a_flying_kings_chain_is_typed_as_its_path() {
     }
 }
 
+/// A refused capture is told why: one that takes fewer than the most,
+/// typed without its list, is told the most must be taken; a chain typed
+/// short of where it must go on is told the captures from its start.
+#[test]
+fn international_draughts_a_refused_capture_is_told_why() {
+    let engine =
+        international("  White king on a1\n  White man on g1\n  Black man on d4, f6, h2, j10\n");
+    let game = Game::new(&engine);
+    let why = engine.explain(game.position(), "g1xi3").unwrap_or_default();
+    assert!(
+        why.starts_with("a capture taking the most pieces is mandatory here"),
+        "{why}"
+    );
+    let why = engine.explain(game.position(), "a1xe5").unwrap_or_default();
+    assert!(
+        why.starts_with("a chain of captures goes on while it can: the captures from a1 are"),
+        "{why}"
+    );
+}
+
 /// A man that reaches the far rank during a capture that goes on is not
 /// crowned; one whose move ends there is.
 #[test]

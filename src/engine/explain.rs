@@ -50,6 +50,10 @@ impl Engine {
         if let Some(reason) = capture_list_reason(first, &firsts) {
             return Some(reason);
         }
+        let must_continue = self.rules.parts[0].options.iter().any(|o| o.must_continue);
+        if must_continue && let Some(reason) = chain_cut_short(first, &firsts) {
+            return Some(reason);
+        }
         self.part_reason(pos, 0, first, Earlier::default())
     }
 
@@ -326,9 +330,13 @@ impl Engine {
         let player = pos.to_move();
         for (act, jumped, written) in firsts {
             let (act, jumped, written) = (*act, *jumped, written.as_str());
-            // Without an arrow, an entry may be meant in any direction.
+            // Without an arrow, an entry may be meant in any direction;
+            // without its list, a capture takes any of its lists.
             let loose = without_arrow(first) == first;
-            if written != first && !(loose && without_arrow(written) == first) {
+            if written != first
+                && !(loose && without_arrow(written) == first)
+                && without_captures(written) != first
+            {
                 continue;
             }
             let next = match self.try_act(0, pos, &act, jumped, &mut Vec::new()) {
@@ -435,6 +443,36 @@ fn capture_list_reason(first: &str, firsts: &[(Act, CellSet, String)]) -> Option
             lists.join(" or ")
         )),
     }
+}
+
+/// A capture typed as `AxB` that is no way of the part, where captures
+/// from `A` are (a chain that `must continue` stopped early, `a4xc4` for
+/// `a4xe4(b4,d4)`): the captures from `A`.
+fn chain_cut_short(first: &str, firsts: &[(Act, CellSet, String)]) -> Option<String> {
+    let (from, _) = first.split_once('x')?;
+    let start = format!("{from}x");
+    let bare = without_captures(first);
+    let mut from_there: Vec<&str> = firsts
+        .iter()
+        .map(|(_, _, written)| written.as_str())
+        .filter(|written| written.starts_with(&start))
+        .collect();
+    if from_there.is_empty() || from_there.iter().any(|w| without_captures(w) == bare) {
+        return None;
+    }
+    from_there.dedup();
+    let shown = 4;
+    let more = from_there.len().saturating_sub(shown);
+    from_there.truncate(shown);
+    let and_more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "a chain of captures goes on while it can: the captures from {from} are {}{and_more}",
+        from_there.join(", ")
+    ))
 }
 
 /// Cell names written in a piece of notation, in order.
