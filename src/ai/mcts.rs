@@ -131,6 +131,10 @@ impl PlayoutCosts {
 /// with the look, 63.0 % over 400 without; see docs/PERFORMANCE.md.)
 const STUCK_CHECKED_MOVES: usize = 16;
 
+/// How often (in moves of the root) the look before the iterations asks
+/// whether the whole root is decided: see [`Tree::root_won_seen`].
+const ROOT_LOOK_EVERY: usize = 1024;
+
 /// The most listings the search spends before its iterations on finding
 /// replies that leave the player without a move and end the game.
 const STUCK_LOOKAHEAD: usize = 20_000;
@@ -906,10 +910,13 @@ impl<'a> Tree<'a> {
                 // one lost, the last is still looked at, so that a lost
                 // position is told as lost. A `stop` answers with what is
                 // known (Amazons' root has 2,176 moves to list replies of).
-                if self.root_won() || stop.requested() {
+                if self.root_won_seen(i) || stop.requested() {
                     return Ok(());
                 }
                 if !self.nodes[child].expanded && self.expand(child, keys)? == Expansion::Deadline {
+                    return Ok(());
+                }
+                if self.proof_of(child) == Some(Verdict::Win) {
                     return Ok(());
                 }
             }
@@ -922,8 +929,8 @@ impl<'a> Tree<'a> {
             let child = self.nodes[0].children[i];
             // With every move but one lost, the last is still looked at,
             // so that a lost position is told as lost.
-            if self.root_won()
-                || self.all_proven()
+            if (i.is_multiple_of(ROOT_LOOK_EVERY) && (self.root_won() || self.all_proven()))
+                || (i > 0 && self.proof_of(self.nodes[0].children[i - 1]) == Some(Verdict::Win))
                 || listings > max_listings
                 || Instant::now() >= until
                 || stop.requested()
@@ -1537,6 +1544,16 @@ impl<'a> Tree<'a> {
             Some(_) => self.prove(n, value.flipped()),
             None => {}
         }
+    }
+
+    /// Whether a move of the root is known to win, as the look before the
+    /// iterations asks it at its `i`-th move: the whole root every
+    /// [`ROOT_LOOK_EVERY`] moves (a proof shared by a transposition may
+    /// decide a move not yet reached), as each move's own proof is asked
+    /// once it is looked at. Asked of the whole root at every move, a
+    /// root of 197,000 moves took minutes.
+    fn root_won_seen(&self, i: usize) -> bool {
+        i.is_multiple_of(ROOT_LOOK_EVERY) && self.root_won()
     }
 
     /// Whether a move of the root is proven to win.
