@@ -293,6 +293,51 @@ pub(crate) fn user_dir(var: &str, under_home: &str) -> Option<std::path::PathBuf
     Some(dir)
 }
 
+/// Writes `bytes` as the whole of `target`, or leaves it as it was: they
+/// go to a new file beside it, synced, then renamed over it, so that a
+/// full disk or a crash never leaves half a file where a whole one stood.
+/// `permissions` are given to the new file (those of the one replaced).
+pub(crate) fn write_whole(
+    target: &std::path::Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let stem = target
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let (tmp, mut file) = (0..100)
+        .find_map(|i| {
+            let tmp = dir.join(format!(".{stem}.{}-{i}.gamut-tmp", std::process::id()));
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+            {
+                Ok(file) => Some(Ok((tmp, file))),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
+                Err(e) => Some(Err(e)),
+            }
+        })
+        .unwrap_or_else(|| Err(std::io::Error::other("no free temporary name")))?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| match permissions {
+            Some(p) => std::fs::set_permissions(&tmp, p),
+            None => Ok(()),
+        })
+        .and_then(|()| std::fs::rename(&tmp, target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// Checks a write of the command's output (see [`output_failed`]).
 pub(crate) fn wrote(result: std::io::Result<()>) {
     if let Err(e) = result {

@@ -2,7 +2,6 @@
 //! players, the moves and the result.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -320,40 +319,8 @@ pub(super) fn save(path: &Path, record: &Record, replace: bool) -> Result<(), Re
         ));
     }
     let (target, permissions) = save_target(path, replace)?;
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let stem = target
-        .file_name()
-        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-    let (tmp, mut file) = (0..100)
-        .find_map(|i| {
-            let tmp = dir.join(format!(".{stem}.{}-{i}.gamut-tmp", std::process::id()));
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&tmp)
-            {
-                Ok(file) => Some(Ok((tmp, file))),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
-                Err(e) => Some(Err(e)),
-            }
-        })
-        .unwrap_or_else(|| Err(std::io::Error::other("no free temporary name")))
-        .map_err(|e| RecordError::Write(shown.clone(), e))?;
-    let written = file
-        .write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .and_then(|()| match permissions {
-            Some(p) => std::fs::set_permissions(&tmp, p),
-            None => Ok(()),
-        })
-        .and_then(|()| std::fs::rename(&tmp, &target));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        RecordError::Write(shown, e)
-    })
+    super::write_whole(&target, text.as_bytes(), permissions)
+        .map_err(|e| RecordError::Write(shown, e))
 }
 
 /// How a record's result reads, from how its moves end (and a

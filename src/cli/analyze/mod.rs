@@ -291,8 +291,13 @@ fn finish(report: &Report, format: Format, html: Option<&str>) -> i32 {
         },
         Format::Text => out!("{}", text::table(report)),
     }
+    // The page replaces an earlier one whole or not at all.
+    let permissions = html
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| m.permissions());
     if let Some(path) = html
-        && let Err(e) = std::fs::write(path, html::page(report))
+        && let Err(e) =
+            super::write_whole(Path::new(path), html::page(report).as_bytes(), permissions)
     {
         errln!("gamut: cannot write the page to {}: {e}", shown(path));
         return USAGE;
@@ -329,11 +334,8 @@ fn check_writable(path: &str) -> Result<(), String> {
                 "{path} exists and is not a page of `gamut analyze`: give another file for the page, or remove it"
             ));
         }
-        return std::fs::OpenOptions::new()
-            .write(true)
-            .open(file)
-            .map(drop)
-            .map_err(|e| format!("cannot write the page to {path}: {e}"));
+        // Replaced by a new file renamed over it: the folder must take
+        // new files, as for a new page.
     }
     let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
