@@ -302,6 +302,20 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
     // ...nor is a lock left beside it.
     assert!(!dir.join("precious.lock").exists());
+    // A place where nothing can be kept is told, with the reason.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
+        .args(["play", "network"])
+        .current_dir(&dir)
+        .env("GAMUT_AUTOSAVE", dir.join("no-such-folder/kept.toml"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot keep the game in") && err.contains("no-such-folder/kept.toml ("),
+        "{err}"
+    );
+    assert!(!err.contains("another gamut session"), "{err}");
     // Without a place to keep it, the way to save is said.
     let (_, out, _) = gamut_in(&dir, &["play", "network"], "e5\nquit\n");
     assert!(

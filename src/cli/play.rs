@@ -542,29 +542,69 @@ fn autosave_path() -> Option<(PathBuf, Lock)> {
             return None;
         }
         let path = PathBuf::from(path);
-        let claimed = claim(&path);
-        if claimed.is_none() {
-            errln!(
-                "gamut: another gamut session keeps its game in {}, so this game is not kept automatically; `save FILE` keeps one",
-                shown(&path.display().to_string())
-            );
-        }
-        return claimed.map(|lock| (path, lock));
+        let shown_path = shown(&path.display().to_string()).into_owned();
+        return match claim(&path) {
+            Ok(lock) => Some((path, lock)),
+            Err(Unclaimed::Held) => {
+                errln!(
+                    "gamut: another gamut session keeps its game in {shown_path}, so this game is not kept automatically; `save FILE` keeps one"
+                );
+                None
+            }
+            Err(Unclaimed::Failed(e)) => {
+                errln!(
+                    "gamut: cannot keep the game in {shown_path} ({e}), so it is not kept automatically; `save FILE` keeps one"
+                );
+                None
+            }
+        };
     }
     if !std::io::stdin().is_terminal() {
         return None;
     }
-    let dir = super::user_dir("XDG_STATE_HOME", ".local/state")?;
+    let Some(dir) = super::user_dir("XDG_STATE_HOME", ".local/state") else {
+        errln!(
+            "gamut: no folder can be made for the automatic record ($XDG_STATE_HOME/gamut or ~/.local/state/gamut), so this game is not kept automatically; `save FILE` keeps one"
+        );
+        return None;
+    };
     // Two sessions at once each keep their own game: the second takes
     // `last-game-2.toml`, and so on.
-    (1..=AUTOSAVE_FILES).find_map(|n| {
+    let mut failed = None;
+    let claimed = (1..=AUTOSAVE_FILES).find_map(|n| {
         let name = match n {
             1 => "last-game.toml".to_string(),
             n => format!("last-game-{n}.toml"),
         };
         let path = dir.join(name);
-        claim(&path).map(|lock| (path, lock))
-    })
+        match claim(&path) {
+            Ok(lock) => Some((path, lock)),
+            Err(Unclaimed::Held) => None,
+            Err(Unclaimed::Failed(e)) => {
+                failed = Some(e);
+                None
+            }
+        }
+    });
+    if claimed.is_none() {
+        let why = failed.map_or_else(
+            || format!("{AUTOSAVE_FILES} other sessions keep theirs there"),
+            |e| e.to_string(),
+        );
+        errln!(
+            "gamut: cannot keep the game in {} ({why}), so it is not kept automatically; `save FILE` keeps one",
+            shown(&dir.display().to_string())
+        );
+    }
+    claimed
+}
+
+/// Why an automatic record was not claimed.
+enum Unclaimed {
+    /// Another session holds its lock.
+    Held,
+    /// Its lock could not be made.
+    Failed(std::io::Error),
 }
 
 /// How many sessions at once keep their games automatically.
@@ -590,9 +630,9 @@ impl Lock {
 }
 
 /// Claims an automatic record for this session: a lock held on
-/// `NAME.lock` beside it until the session ends, or `None` when another
-/// session holds it (or the lock cannot be made).
-fn claim(path: &Path) -> Option<Lock> {
+/// `NAME.lock` beside it until the session ends, or why not: another
+/// session holds it, or the lock cannot be made.
+fn claim(path: &Path) -> Result<Lock, Unclaimed> {
     let path = path.with_extension("lock");
     let made = std::fs::symlink_metadata(&path).is_err();
     let file = std::fs::OpenOptions::new()
@@ -600,9 +640,12 @@ fn claim(path: &Path) -> Option<Lock> {
         .truncate(false)
         .write(true)
         .open(&path)
-        .ok()?;
-    file.try_lock().ok()?;
-    Some(Lock { file, path, made })
+        .map_err(Unclaimed::Failed)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Lock { file, path, made }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Unclaimed::Held),
+        Err(std::fs::TryLockError::Error(e)) => Err(Unclaimed::Failed(e)),
+    }
 }
 
 const HELP: &str = "\
