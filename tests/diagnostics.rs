@@ -188,6 +188,15 @@ fn a_word_in_the_wrong_place_is_told_where_it_goes() {
         let help = help(line);
         assert!(help.contains(told), "{line}: {help}");
     }
+    // A second `without` on a board: one, with a list.
+    let helps = helps_of(
+        "without.game",
+        "board 3 x 3 without a1 without b1\nplayers A, B\nreserve 5 each\nmove place\n",
+    );
+    assert!(
+        helps.iter().any(|h| h.contains("`without a1, b1`")),
+        "{helps:?}"
+    );
 }
 
 /// A word after a region's comma is read as another region: the help

@@ -556,6 +556,13 @@ pub(super) fn syntax_error(
             help = Some(format!(
                 "a comma is missing between `{prev}` and `{found}`: cells are listed with commas"
             ));
+        } else if found == "without" && chunk[..pos].split_whitespace().any(|w| w == "without") {
+            // `board 3 x 3 without a1 without b1`: one `without`, a list.
+            help = Some(
+                "a board has one `without`: list every cell it leaves out after it, \
+                 with commas, as in `without a1, b1`"
+                    .to_string(),
+            );
         } else if comma_missing(chunk, pos) {
             // `then must place in sight of the last piece`: the clause is
             // right, and only its comma is missing.
