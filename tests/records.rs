@@ -629,3 +629,21 @@ fn a_move_of_a_turn_with_too_many_ways_to_write_is_read_and_kept() {
     assert!(out.contains("Move 2: "), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// What a record's hash of the rules is made from (the dump) tells a
+/// flank limited to runs from one that is not: a record of one is not
+/// resumed under the other as if nothing had changed.
+#[test]
+fn a_flank_in_runs_is_part_of_the_rules_a_record_keeps() {
+    let dump = |clause: &str| {
+        let text = format!(
+            "board 5 x 5\nplayers A, B\nreserve 9 each\nmove place, capturing flanked enemies{clause}\n"
+        );
+        let checked = gamut::load::check_source("runs.game", &text, gamut::check::Origin::Memory);
+        checked.rules.expect("valid").dump()
+    };
+    let (any, two, up_to) = (dump(""), dump(" in runs of 2"), dump(" in runs of up to 2"));
+    assert_ne!(any, two);
+    assert_ne!(two, up_to);
+    assert!(two.contains("in runs of 2 along"), "{two}");
+}

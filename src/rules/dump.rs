@@ -294,6 +294,10 @@ impl Rules {
                     } else {
                         ""
                     };
+                    // As `Debug` writes it (`Enemy`), and `chained: …` below:
+                    // a record's hash of the rules is made from these lines,
+                    // so rewording them would orphan every saved game of
+                    // draughts (see `cli/record.rs`, `meaning`).
                     writeln!(
                         out,
                         "    jump over {:?} {}{flying}{limit}",
@@ -355,9 +359,16 @@ impl Rules {
             } else {
                 "flanked"
             };
+            let runs = match (flank.shortest_run, flank.longest_run) {
+                (1, u32::MAX) => String::new(),
+                (low, u32::MAX) => format!(" in runs of {low} or more"),
+                (low, high) if low == high => format!(" in runs of {low}"),
+                (1, high) => format!(" in runs of up to {high}"),
+                (low, high) => format!(" in runs of {low}..{high}"),
+            };
             writeln!(
                 out,
-                "    {what} {how} enemies along {}",
+                "    {what} {how} enemies{runs} along {}",
                 self.dir_sets(&flank.dirs)
             )?;
         }
