@@ -624,3 +624,32 @@ fn a_variant_extends_an_open_parent_not_yet_saved() {
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
 }
+
+/// A diagnostic that quotes a name of a megabyte is cut, as the
+/// terminal's report is: the editor gets a few hundred characters.
+#[test]
+fn a_diagnostic_quoting_a_huge_name_is_cut() {
+    let mut client = Client::start();
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    let uri = "file:///tmp/huge-name.game";
+    let text = format!(
+        "board 3 x 3\nplayers A, B\nreserve 5 each\nmove place on {}\n",
+        "z".repeat(1_000_000)
+    );
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+    );
+    let diagnostics = client.diagnostics(uri);
+    let all = diagnostics.as_array().expect("a list");
+    assert!(!all.is_empty());
+    for d in all {
+        let message = d["message"].as_str().unwrap();
+        assert!(
+            message.chars().count() < 1_000,
+            "{} characters",
+            message.len()
+        );
+    }
+}

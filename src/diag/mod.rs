@@ -9,7 +9,7 @@ mod kinds;
 mod render;
 
 pub use kinds::{Code, EmptyUse, Kind, NameClash, OffBoard, Suggestion};
-pub use render::{printable, render, render_json, unprintable};
+pub use render::{clipped, printable, render, render_json, unprintable};
 
 /// Which loaded file a span points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

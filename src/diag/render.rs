@@ -14,8 +14,9 @@ const SHOWN_LINE_CHARS: usize = 160;
 /// thousands of names is cut.
 const SHOWN_MESSAGE_CHARS: usize = 240;
 
-/// `text`, cut at [`SHOWN_MESSAGE_CHARS`] with `…`, and made printable.
-fn clipped(text: &str) -> String {
+/// `text`, cut at [`SHOWN_MESSAGE_CHARS`] with `…`, and made printable:
+/// a message or help as any front end shows it (the language server too).
+pub fn clipped(text: &str) -> String {
     let text = printable(text, false);
     match crate::text::head(&text, SHOWN_MESSAGE_CHARS) {
         Some(head) => format!("{head}…"),

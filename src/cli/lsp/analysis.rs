@@ -134,7 +134,9 @@ impl Analysis {
             .diagnostics
             .iter()
             .map(|d| {
-                let mut message = d.message.clone();
+                // Cut as the terminal's report cuts it: a message may
+                // quote a name of a megabyte.
+                let mut message = crate::diag::clipped(&d.message);
                 let range;
                 let mut related = Vec::new();
                 if d.span.file == FileId(0) {
@@ -161,7 +163,7 @@ impl Analysis {
                     });
                 }
                 if let Some(help) = &d.help {
-                    message.push_str(&format!("\nhelp: {help}"));
+                    message.push_str(&format!("\nhelp: {}", crate::diag::clipped(help)));
                 }
                 if d.more > 0 {
                     message.push_str(&format!("\n({} more of {} left out)", d.more, d.code));
