@@ -533,6 +533,20 @@ fn a_resignation_ends_the_game_is_kept_in_the_record_and_undo_takes_it_back() {
         "{err}"
     );
     assert!(out.contains("End of the record: X wins."), "{out}");
+    // Only the player to move resigns: a record that says the other did
+    // is told, and its moves count.
+    std::fs::write(
+        dir.join("wrong-side.toml"),
+        text.replace("resigned = \"Dark\"", "resigned = \"Light\""),
+    )
+    .unwrap();
+    let (code, out, err) = gamut_in(&dir, &["replay", "wrong-side.toml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the record says Light resigned, but Dark was to move"),
+        "{err}"
+    );
+    assert!(!out.contains("resigned"), "{out}");
     // A resignation by no player of the game is refused.
     let err = refusal(
         &dir,

@@ -313,7 +313,7 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         // A resignation ends the game after its last move, so it stands
         // only where every move was played and they left the game open.
         if whole {
-            session.resigned = resigned_after(&engine, session.game.status(), resigned);
+            session.resigned = resigned_after(&engine, &session.game, resigned);
         }
         warn_if_result_differs(r, &engine, session.status());
         session.saved = (r.moves.len(), session.resigned);
@@ -365,11 +365,24 @@ fn record_fits(
 }
 
 /// The player who resigned in a record, if the resignation stands: a
-/// record whose moves already end the game says so, and the moves count.
-fn resigned_after(engine: &Engine, status: Status, resigned: Option<PlayerId>) -> Option<PlayerId> {
+/// record whose moves already end the game says so, and the moves count;
+/// so does one whose resigning player was not the one to move, as only
+/// the player to move resigns (`resign` at the prompt).
+fn resigned_after(engine: &Engine, game: &Game, resigned: Option<PlayerId>) -> Option<PlayerId> {
     let p = resigned?;
-    if status == Status::Ongoing {
+    let status = game.status();
+    let to_move = game.position().to_move();
+    if status == Status::Ongoing && p == to_move {
         return Some(p);
+    }
+    if status == Status::Ongoing {
+        let names = &engine.rules().players;
+        errln!(
+            "gamut: the record says {} resigned, but {} was to move after its last move, and only the player to move resigns; the resignation is left out",
+            shown(&names[p].name),
+            shown(&names[to_move].name)
+        );
+        return None;
     }
     errln!(
         "gamut: the record says {} resigned, but its moves end `{}`; the moves count",
@@ -1431,7 +1444,7 @@ pub(super) fn replay(path: &str) -> i32 {
         .map(|n| (n, engine.rules().player_index(n)))
     {
         None => None,
-        Some((_, Some(p))) => resigned_after(&engine, game.status(), Some(p)),
+        Some((_, Some(p))) => resigned_after(&engine, &game, Some(p)),
         Some((name, None)) => {
             errln!(
                 "gamut: the record says `{}` resigned, a player this game does not have",
