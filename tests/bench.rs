@@ -48,3 +48,11 @@ fn the_search_is_measured_for_as_many_iterations_as_playouts() {
     assert!(out.contains("search iterations/s:"), "{out}");
     assert!(out.contains("of the play-outs' rate"), "{out}");
 }
+
+/// No play-out to play is a usage error, not a report of zero games.
+#[test]
+fn zero_playouts_are_refused() {
+    let (code, _, err) = common::gamut(&["bench", "tic-tac-toe", "--playouts", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0 is not in 1..="), "{err}");
+}

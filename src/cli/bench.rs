@@ -17,7 +17,7 @@ pub(super) struct BenchArgs {
     /// A path to a `.game` file, or the name of a shipped game.
     pub game: String,
     /// Play this many play-outs, then search for as many iterations.
-    #[arg(long, conflicts_with = "seconds")]
+    #[arg(long, conflicts_with = "seconds", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub playouts: Option<u64>,
     /// Play for this many seconds, then search for as long (the default
     /// is 5).
