@@ -214,7 +214,7 @@ fn a_record_larger_than_any_game_is_refused() {
     // (With --force, the game goes on from before that move.)
     let (_, _, err) = gamut_in(&dir, &["play", "--load", "wide.toml", "--force"], "");
     assert!(
-        err.contains("move 1 of the record: `aaa"),
+        err.contains("wide.toml: move 1 of the record: `aaa"),
         "{}",
         &err[..200]
     );

@@ -289,7 +289,8 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
                 // The error quotes the move, shortened: a record's move
                 // may be a megabyte.
                 errln!(
-                    "gamut: move {} of the record: {}",
+                    "gamut: {}: move {} of the record: {}",
+                    shown(args.load.as_deref().unwrap_or("the record")),
                     i + 1,
                     shown(&e.to_string())
                 );
@@ -1430,7 +1431,8 @@ pub(super) fn replay(path: &str) -> i32 {
     for (i, m) in record.moves.iter().enumerate() {
         if let Err(e) = game.play(m) {
             errln!(
-                "gamut: move {} of the record: {}",
+                "gamut: {}: move {} of the record: {}",
+                shown(path),
                 i + 1,
                 shown(&e.to_string())
             );
