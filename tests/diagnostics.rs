@@ -339,3 +339,28 @@ fn the_turn_order_w011_suggests_names_the_games_players() {
         "{helps:?}"
     );
 }
+
+/// A game's name with an invisible character (a zero-width space, a
+/// byte-order mark) is refused like one with a control character: two
+/// names would look alike. An emoji joined by U+200D stays a name.
+#[test]
+fn an_invisible_character_in_a_games_name_is_refused() {
+    let codes = |name: &str| -> Vec<Code> {
+        let text =
+            format!("game \"{name}\"\nboard 3 x 3\nplayers X, O\nreserve 5 each\nmove place\n");
+        gamut::load::check_source("name.game", &text, Origin::Memory)
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    };
+    for name in [
+        "Tic\u{200b}tac",
+        "\u{feff}Tictac",
+        "Tic\u{2028}tac",
+        "Tic\u{e0041}",
+    ] {
+        assert_eq!(codes(name), [Code::G027], "{name:?}");
+    }
+    assert!(codes("Family \u{1f468}\u{200d}\u{1f469}").is_empty());
+}

@@ -96,6 +96,26 @@ fn spanned_text(sources: &Sources, span: Span) -> &str {
         .unwrap_or_default()
 }
 
+/// A character that shows nothing where it stands, so that two names that
+/// differ by it look alike: zero-width spaces and marks, the line and
+/// paragraph separators, word joiners, the byte-order mark, a soft
+/// hyphen, tag characters. (The zero-width joiner is left: emoji are
+/// made with it.)
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200c}'
+            | '\u{200e}'..='\u{200f}'
+            | '\u{2028}'..='\u{2029}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{feff}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
+}
+
 /// Checks a game's text. `name` is how diagnostics name the file; the
 /// games it extends come from `library`.
 pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
@@ -356,8 +376,13 @@ impl Checker {
                 String::new()
             }
             // A direction override (U+202E) reverses the rest of a
-            // terminal's line wherever the name is shown.
-            Some(DeclKind::Game(s)) if s.node.chars().any(crate::diag::unprintable) => {
+            // terminal's line wherever the name is shown; an invisible
+            // character makes two names look alike.
+            Some(DeclKind::Game(s))
+                if s.node
+                    .chars()
+                    .any(|c| crate::diag::unprintable(c) || invisible(c)) =>
+            {
                 self.report(Kind::ControlInName, s.span);
                 String::new()
             }

@@ -349,7 +349,7 @@ impl Code {
             ),
             Code::G027 => (
                 "G027",
-                "the game's name holds a control character (an escape, a bell, a carriage return, a direction override…)",
+                "the game's name holds a control character (an escape, a bell, a carriage return, a direction override…) or an invisible one (a zero-width space, a byte-order mark…)",
                 "control-character-in-name",
             ),
             Code::G028 => (
@@ -1158,7 +1158,7 @@ impl Kind {
             Kind::RegionsTooDeep { name, max } => format!(
                 "regions nested more than {max} deep: `{name}` is used inside a chain of {max} regions, each defined by the next"
             ),
-            Kind::ControlInName => "the game's name holds a control character".into(),
+            Kind::ControlInName => "the game's name holds a control or invisible character".into(),
             Kind::RegionForOtherPlayer {
                 name,
                 defined_for,
