@@ -202,6 +202,13 @@ fn arguments_are_read_or_refused_never_ignored() {
     // Only the moves still standing are kept, however many changed.
     assert_eq!(answers[15], "= c3 b2");
     assert_eq!(answers[18], "= c3 a1");
+    // A position set anew is a game of its own: none of the old moves.
+    let anew = session(
+        "game tic-tac-toe\nposition start moves a1 b2\nhistory\n\
+         position start moves c3 b1\nhistory\n",
+    );
+    assert_eq!(anew[2], "= a1 b2");
+    assert_eq!(anew[4], "= c3 b1");
     // A line refused unread still carries its id.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamut"))
         .arg("engine")

@@ -11,6 +11,10 @@ pub enum Status {
     Over(Outcome),
 }
 
+/// The next stamp of a move played (see [`Game::move_stamps`]), shared by
+/// every game, so that no two moves get one.
+static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// A game from its start: every position reached and the moves between.
 pub struct Game<'e> {
     engine: &'e Engine,
@@ -23,10 +27,8 @@ pub struct Game<'e> {
     /// long game quadratic.
     seen: std::collections::HashMap<u64, u32>,
     moves: Vec<Move>,
-    /// A stamp for each move played (see [`Game::move_stamps`]), and the
-    /// next one to give.
+    /// A stamp for each move played (see [`Game::move_stamps`]).
     stamps: Vec<u64>,
-    next_stamp: u64,
     successors: Successors,
 }
 
@@ -43,7 +45,6 @@ impl<'e> Game<'e> {
             positions: vec![start],
             moves: Vec::new(),
             stamps: Vec::new(),
-            next_stamp: 0,
             successors,
         }
     }
@@ -131,8 +132,9 @@ impl<'e> Game<'e> {
         }
     }
 
-    /// A stamp for each move played, never given twice in a game: a move
-    /// taken back and played again gets a new one. So where the stamp of
+    /// A stamp for each move played, never given twice in a process (to
+    /// any game): a move taken back and played again gets a new one, and
+    /// a game that replaces another shares none of its stamps. So where the stamp of
     /// a front end's cached move still stands at its index, that move and
     /// every move before it are as they were (moves before it cannot
     /// change without taking it back first), found without comparing the
@@ -148,8 +150,8 @@ impl<'e> Game<'e> {
 
     fn push(&mut self, mv: Move, next: Position) {
         self.moves.push(mv);
-        self.stamps.push(self.next_stamp);
-        self.next_stamp += 1;
+        self.stamps
+            .push(NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         self.keys.push(next.key());
         *self.seen.entry(next.key()).or_insert(0) += 1;
         self.positions.push(next);
