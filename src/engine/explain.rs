@@ -402,14 +402,7 @@ impl Engine {
     fn capture_due(&self, pos: &Position, compulsion: Compulsion) -> String {
         let mut legal = Successors::default();
         self.legal_moves(pos, &mut legal);
-        let mut written = self.notations(pos, &legal.moves);
-        let shown = 4;
-        let more = written.len().saturating_sub(shown);
-        written.truncate(shown);
-        let mut list = written.join(", ");
-        if more > 0 {
-            list.push_str(&format!(" and {more} more"));
-        }
+        let list = first_few(&self.notations(pos, &legal.moves));
         match compulsion {
             Compulsion::Any => format!("a capture is mandatory here: {list}"),
             Compulsion::Most => {
@@ -461,18 +454,24 @@ fn chain_cut_short(first: &str, firsts: &[(Act, CellSet, String)]) -> Option<Str
         return None;
     }
     from_there.dedup();
-    let shown = 4;
-    let more = from_there.len().saturating_sub(shown);
-    from_there.truncate(shown);
+    Some(format!(
+        "a chain of captures goes on while it can: the captures from {from} are {}",
+        first_few(&from_there)
+    ))
+}
+
+/// The first four moves of `moves`, as a reason lists them, and how many
+/// more there are.
+fn first_few(moves: &[impl AsRef<str>]) -> String {
+    const SHOWN: usize = 4;
+    let list: Vec<&str> = moves.iter().take(SHOWN).map(AsRef::as_ref).collect();
+    let more = moves.len().saturating_sub(SHOWN);
     let and_more = if more > 0 {
         format!(" and {more} more")
     } else {
         String::new()
     };
-    Some(format!(
-        "a chain of captures goes on while it can: the captures from {from} are {}{and_more}",
-        from_there.join(", ")
-    ))
+    format!("{}{and_more}", list.join(", "))
 }
 
 /// Cell names written in a piece of notation, in order.
