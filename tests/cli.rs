@@ -328,6 +328,30 @@ fn completions_and_a_man_page_come_from_the_command_line_definitions() {
     assert!(out.contains("validate"), "{out}");
 }
 
+/// Which of gamut's streams [`with_a_full`] fills.
+#[cfg(target_os = "linux")]
+enum Stream {
+    Output,
+    Errors,
+}
+
+/// Runs gamut with `args`, its standard output or error going to
+/// `/dev/full`, where every write fails as on a full disk.
+#[cfg(target_os = "linux")]
+fn with_a_full(args: &[&str], stream: Stream) -> std::process::Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"));
+    command.args(args);
+    match stream {
+        Stream::Output => command.stdout(full),
+        Stream::Errors => command.stderr(full),
+    };
+    command.output().expect("run gamut")
+}
+
 /// Output that cannot be written (a full disk) is an error with a message
 /// and status 2 for every command: never a panic, never a silent success.
 #[cfg(target_os = "linux")]
@@ -343,15 +367,7 @@ fn a_full_disk_is_reported_not_a_panic_nor_a_success() {
         &["man"],
     ];
     for args in commands {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-            .args(args)
-            .stdout(full)
-            .output()
-            .expect("run gamut");
+        let out = with_a_full(args, Stream::Output);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("cannot write the output"), "{args:?}: {err}");
@@ -373,15 +389,7 @@ fn a_full_standard_error_is_no_panic() {
         ),
     ];
     for (args, status) in commands {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-            .args(args)
-            .stderr(full)
-            .output()
-            .expect("run gamut");
+        let out = with_a_full(args, Stream::Errors);
         assert_eq!(out.status.code(), Some(status), "{args:?}");
     }
 }

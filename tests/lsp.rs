@@ -236,6 +236,25 @@ fn an_editor_session() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Opens `text` as `uri` on a fresh server and asks where the game its
+/// `extends` names (at line 1, column 12) is defined: the link's URI.
+fn extended_game_link(client: &mut Client, uri: &str, text: &str) -> String {
+    client.request("initialize", json!({ "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
+    );
+    let definition = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
+    );
+    definition["result"][0]["uri"]
+        .as_str()
+        .expect("a link")
+        .to_string()
+}
+
 /// A relative `XDG_CACHE_HOME` is ignored, as the XDG specification
 /// asks: the shipped game's copy goes under the home folder, and its link
 /// is an absolute `file://` URI.
@@ -251,17 +270,7 @@ fn a_relative_cache_folder_is_ignored() {
         ("XDG_CACHE_HOME", std::path::Path::new("relative-cache")),
         ("HOME", &home),
     ]);
-    client.request("initialize", json!({ "capabilities": {} }));
-    client.notify("initialized", json!({}));
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
-    );
-    let definition = client.request(
-        "textDocument/definition",
-        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
-    );
-    let target = definition["result"][0]["uri"].as_str().unwrap();
+    let target = extended_game_link(&mut client, &uri, text);
     let expected = format!(
         "file://{}",
         home.join(".cache/gamut/shipped/network.game").display()
@@ -290,17 +299,7 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
     #[cfg(unix)]
     std::os::unix::fs::symlink(&victim, copies.join("network.game")).unwrap();
     let mut client = Client::start_with(&[("XDG_CACHE_HOME", &cache)]);
-    client.request("initialize", json!({ "capabilities": {} }));
-    client.notify("initialized", json!({}));
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": uri, "languageId": "gamut", "version": 1, "text": text } }),
-    );
-    let definition = client.request(
-        "textDocument/definition",
-        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 11 } }),
-    );
-    let target = definition["result"][0]["uri"].as_str().unwrap();
+    let target = extended_game_link(&mut client, &uri, text);
     assert!(
         target.ends_with("cache/gamut/shipped/network.game"),
         "{target}"

@@ -29,18 +29,21 @@ fn refusal(dir: &std::path::Path, name: &str, text: &str, command: &[&str]) -> S
     err
 }
 
+/// Writes `text` as the record `name` in `dir` and replays it: a record
+/// edited so still replays, status 0. What it printed and said.
+fn replayed(dir: &std::path::Path, name: &str, text: &str) -> (String, String) {
+    std::fs::write(dir.join(name), text).unwrap();
+    let (code, out, err) = gamut_in(dir, &["replay", name], "");
+    assert_eq!(code, 0, "{name}: {err}");
+    (out, err)
+}
+
 #[test]
 fn replay_recomputes_the_result_and_reports_a_stored_one_that_disagrees() {
     let dir = scratch("records-result");
     let text = saved(&dir, "network", "e5 e6", "net.toml");
     assert!(text.contains("result = \"unfinished\""), "{text}");
-    std::fs::write(
-        dir.join("lie.toml"),
-        text.replace("unfinished", "Light wins"),
-    )
-    .unwrap();
-    let (code, out, err) = gamut_in(&dir, &["replay", "lie.toml"], "");
-    assert_eq!(code, 0, "{err}");
+    let (out, err) = replayed(&dir, "lie.toml", &text.replace("unfinished", "Light wins"));
     assert!(
         err.contains("the record says `Light wins`, but its moves end `unfinished`"),
         "{err}"
@@ -202,6 +205,13 @@ fn keeping_in(dir: &Path, kept: &Path, args: &[&str]) -> std::process::Child {
         .expect("run gamut")
 }
 
+/// What a session said on standard error, given no input.
+fn stderr_of(mut session: std::process::Child) -> String {
+    drop(session.stdin.take());
+    let out = session.wait_with_output().expect("gamut ends");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// Resumed with `--force` under rules that drop some of its moves, the
 /// kept game is set aside whole, not written over by the shorter one.
 #[test]
@@ -290,27 +300,14 @@ fn a_game_left_without_save_is_kept_and_says_where() {
     // A file that is no record is never written over.
     let precious = dir.join("precious.txt");
     std::fs::write(&precious, "mine").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(["play", "network"])
-        .current_dir(&dir)
-        .env("GAMUT_AUTOSAVE", &precious)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr_of(keeping_in(&dir, &precious, &["play", "network"]));
     assert!(err.contains("is not a game record"), "{err}");
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
     // ...nor is a lock left beside it.
     assert!(!dir.join("precious.lock").exists());
     // A place where nothing can be kept is told, with the reason.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-        .args(["play", "network"])
-        .current_dir(&dir)
-        .env("GAMUT_AUTOSAVE", dir.join("no-such-folder/kept.toml"))
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let nowhere = dir.join("no-such-folder/kept.toml");
+    let err = stderr_of(keeping_in(&dir, &nowhere, &["play", "network"]));
     assert!(
         err.contains("cannot keep the game in") && err.contains("no-such-folder/kept.toml ("),
         "{err}"
@@ -518,16 +515,14 @@ fn a_resignation_ends_the_game_is_kept_in_the_record_and_undo_takes_it_back() {
     assert!(out.contains("Last move: Dark c3"), "{out}");
     // A resignation after moves that already end the game does not stand.
     let won = saved(&dir, "tic-tac-toe", "a1 b1 a2 b2 a3", "won.toml");
-    std::fs::write(
-        dir.join("late.toml"),
-        won.replace(
+    let (out, err) = replayed(
+        &dir,
+        "late.toml",
+        &won.replace(
             "result = \"X wins\"",
             "result = \"X wins\"\nresigned = \"X\"",
         ),
-    )
-    .unwrap();
-    let (code, out, err) = gamut_in(&dir, &["replay", "late.toml"], "");
-    assert_eq!(code, 0, "{err}");
+    );
     assert!(
         err.contains("the record says X resigned, but its moves end `X wins`"),
         "{err}"
@@ -535,13 +530,11 @@ fn a_resignation_ends_the_game_is_kept_in_the_record_and_undo_takes_it_back() {
     assert!(out.contains("End of the record: X wins."), "{out}");
     // Only the player to move resigns: a record that says the other did
     // is told, and its moves count.
-    std::fs::write(
-        dir.join("wrong-side.toml"),
-        text.replace("resigned = \"Dark\"", "resigned = \"Light\""),
-    )
-    .unwrap();
-    let (code, out, err) = gamut_in(&dir, &["replay", "wrong-side.toml"], "");
-    assert_eq!(code, 0, "{err}");
+    let (out, err) = replayed(
+        &dir,
+        "wrong-side.toml",
+        &text.replace("resigned = \"Dark\"", "resigned = \"Light\""),
+    );
     assert!(
         err.contains("the record says Light resigned, but Dark was to move"),
         "{err}"

@@ -198,6 +198,26 @@ fn one_iteration_still_wins_in_one_and_blocks_a_win_in_one() {
     all_cases_pass(&config, 1);
 }
 
+/// The move the search picks in `game`'s position on one iteration and
+/// one thread, seeded with `seed`.
+fn one_iteration_choice(game: &Game, seed: u64) -> usize {
+    let config = MctsConfig {
+        budget: gamut::ai::Budget::Iterations(1),
+        threads: 1,
+        ..MctsConfig::default()
+    };
+    mcts_choose(
+        game.engine(),
+        game.position(),
+        game.history_keys(),
+        &config,
+        &mut Rng::new(seed),
+    )
+    .expect("listed")
+    .expect("the game goes on")
+    .index
+}
+
 /// Near the end of a J game, 25 of White's 57 moves leave Black a reply
 /// after which White, out of pieces, is stuck and loses: the look at
 /// every reply finds them all on one iteration too (it once stopped at a
@@ -220,25 +240,12 @@ fn one_iteration_sees_every_reply_that_leaves_the_player_stuck() {
         "{} of {all}",
         safe.len()
     );
-    let config = MctsConfig {
-        budget: gamut::ai::Budget::Iterations(1),
-        threads: 1,
-        ..MctsConfig::default()
-    };
     for seed in 1..=10 {
-        let choice = mcts_choose(
-            &engine,
-            g.position(),
-            g.history_keys(),
-            &config,
-            &mut Rng::new(seed),
-        )
-        .expect("listed")
-        .expect("the game goes on");
+        let choice = one_iteration_choice(&g, seed);
         assert!(
-            safe.contains(&choice.index),
+            safe.contains(&choice),
             "seed {seed} played {}",
-            g.legal_notations()[choice.index]
+            g.legal_notations()[choice]
         );
     }
 }
@@ -251,27 +258,11 @@ fn one_iteration_sees_every_reply_that_leaves_the_player_stuck() {
 /// at one end).
 #[test]
 fn a_lost_position_gets_the_most_resistant_move() {
-    let config = MctsConfig {
-        budget: gamut::ai::Budget::Iterations(1),
-        threads: 1,
-        ..MctsConfig::default()
-    };
     let choices = |engine: &Engine, moves: &str| -> Vec<String> {
         let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
         let g = replay(engine, &moves);
         (1..=5)
-            .map(|seed| {
-                let choice = mcts_choose(
-                    engine,
-                    g.position(),
-                    g.history_keys(),
-                    &config,
-                    &mut Rng::new(seed),
-                )
-                .expect("listed")
-                .expect("the game goes on");
-                g.legal_notations()[choice.index].clone()
-            })
+            .map(|seed| g.legal_notations()[one_iteration_choice(&g, seed)].clone())
             .collect()
     };
     let rows = engine_of(
