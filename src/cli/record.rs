@@ -31,22 +31,17 @@ impl WrittenMoves {
     pub(super) fn first(&mut self, engine: &Engine, game: &Game, count: usize) -> &[(u64, String)] {
         let stamps = game.move_stamps();
         let stands = |i: usize| stamps.get(i) == Some(&self.moves[i].0);
-        // Where a kept move stands, so do all before it: the kept prefix
-        // that stands is found by bisection.
-        let same = if self.moves.is_empty() || stands(self.moves.len() - 1) {
-            self.moves.len()
-        } else {
-            let (mut lo, mut hi) = (0, self.moves.len() - 1);
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                if stands(mid) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
+        // Where a kept move stands, so do all before it: the first that
+        // does not is found by bisection.
+        let (mut same, mut past) = (0, self.moves.len());
+        while same < past {
+            let mid = same + (past - same) / 2;
+            if stands(mid) {
+                same = mid + 1;
+            } else {
+                past = mid;
             }
-            lo
-        };
+        }
         self.moves.truncate(same);
         for (i, (pos, mv)) in game.played().enumerate().take(count).skip(same) {
             self.moves.push((stamps[i], engine.notation(pos, mv)));
