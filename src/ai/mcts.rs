@@ -929,8 +929,8 @@ impl<'a> Tree<'a> {
             let child = self.nodes[0].children[i];
             // With every move but one lost, the last is still looked at,
             // so that a lost position is told as lost.
-            if (i.is_multiple_of(ROOT_LOOK_EVERY) && (self.root_won() || self.all_proven()))
-                || (i > 0 && self.proof_of(self.nodes[0].children[i - 1]) == Some(Verdict::Win))
+            if self.root_won_seen(i)
+                || (i.is_multiple_of(ROOT_LOOK_EVERY) && self.all_proven())
                 || listings > max_listings
                 || Instant::now() >= until
                 || stop.requested()
@@ -944,7 +944,9 @@ impl<'a> Tree<'a> {
                     break;
                 }
             }
-            if self.prove_stuck_children(child, &mut listings, stop) == Expansion::Deadline {
+            if self.prove_stuck_children(child, &mut listings, stop) == Expansion::Deadline
+                || self.proof_of(child) == Some(Verdict::Win)
+            {
                 break;
             }
         }
