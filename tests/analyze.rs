@@ -574,6 +574,36 @@ fn merge_refuses_counts_that_do_not_hold_together() {
     let (code, _, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("more landings on a cell"), "{err}");
+    // Settings and boards no run has: each was once drawn as if played.
+    for (path, value, said) in [
+        ("/ply_cap", Value::from(0), "ply cap of 0"),
+        (
+            "/results/0/board/cells/2/file",
+            Value::from(3),
+            "`c1` of Tic-tac-toe lies off",
+        ),
+        (
+            "/results/0/board/cells/2/name",
+            Value::from("a1"),
+            "`a1` of Tic-tac-toe is not one cell",
+        ),
+        (
+            "/results/0/players/1",
+            Value::from("X"),
+            "not two named players",
+        ),
+        ("/results/0/rules_hash", Value::from("zz"), "rules hash"),
+    ] {
+        let mut second = tic_tac_toe_slice(2);
+        *second.pointer_mut(path).expect(path) = value;
+        let (code, out, err) = merge_values(&[tic_tac_toe_slice(1), second], &[]);
+        assert_eq!(code, 2, "{path}: {err}");
+        assert!(out.is_empty(), "{path}: {out}");
+        assert!(
+            err.contains(said) && err.contains("not the JSON gamut wrote"),
+            "{path}: {err}"
+        );
+    }
     // No game at all (once a panic when printed), and a seat gamut does
     // not know, in every format.
     for format in ["text", "json"] {

@@ -516,7 +516,59 @@ fn read_slice(file: &str) -> Result<Report, String> {
             ));
         }
     }
+    check_shape(&report).map_err(|e| format!("{e}: this is not the JSON gamut wrote"))?;
     Ok(report)
+}
+
+/// Whether a slice's settings and boards are ones a run of gamut can
+/// have: what the options accept, players with names of their own, each
+/// cell on its board once. (An edited file would otherwise be drawn as if
+/// it had been played: a cell off the map, a cap of no moves.)
+fn check_shape(report: &Report) -> Result<(), String> {
+    if !(1..=1_000_000).contains(&report.ply_cap) {
+        return Err(format!(
+            "its ply cap of {} is not one gamut runs with",
+            report.ply_cap
+        ));
+    }
+    if !(1..=10_000_000).contains(&report.games) || !(1..=1_000_000).contains(&report.skill_games) {
+        return Err("its numbers of games are not ones gamut runs".into());
+    }
+    for r in &report.results {
+        let game = shown(&r.game);
+        let hash_is_hex =
+            r.rules_hash.len() == 16 && r.rules_hash.bytes().all(|b| b.is_ascii_hexdigit());
+        if !hash_is_hex {
+            return Err(format!("the rules hash of {game} is not one gamut makes"));
+        }
+        let [first, second] = &r.players;
+        if first.is_empty() || second.is_empty() || first == second {
+            return Err(format!("the players of {game} are not two named players"));
+        }
+        let board = &r.board;
+        let mut places = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for cell in &board.cells {
+            if cell.file >= board.width || cell.rank >= board.height {
+                return Err(format!(
+                    "the cell `{}` of {game} lies off its {} x {} board",
+                    shown(&cell.name),
+                    board.width,
+                    board.height
+                ));
+            }
+            if cell.name.is_empty()
+                || !places.insert((cell.file, cell.rank))
+                || !names.insert(&cell.name)
+            {
+                return Err(format!(
+                    "the cell `{}` of {game} is not one cell of its own",
+                    shown(&cell.name)
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Adds up the slices of one run: every slice of the same run, each once.
