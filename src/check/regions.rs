@@ -44,6 +44,12 @@ pub(super) struct RegionTable {
     /// millions must not hold a diagnostic for each), with the last one.
     unknown_unshown: usize,
     last_unknown: Option<(String, Span)>,
+    /// Names on a cycle found past the depth limit, reported once: their
+    /// later uses are left empty without another report.
+    cyclic: HashSet<String>,
+    /// A chain deeper than the limit was reported: a chain of thousands
+    /// would otherwise be reported once for every 64 of its names.
+    too_deep_told: bool,
     /// The name being evaluated came after a union's comma: if unknown,
     /// it was likely meant as a clause of the line (`promote man to king
     /// in far, continuing`), and its help says how the comma read it.
@@ -246,6 +252,9 @@ impl RegionTable {
         if let Some(s) = self.cache.get(&(key.0.clone(), player, origin)) {
             return *s;
         }
+        if self.cyclic.contains(name) {
+            return CellSet::EMPTY;
+        }
         let Some((all, per)) = self.defs.get(name) else {
             if self.refused.contains(name) {
                 return CellSet::EMPTY;
@@ -323,13 +332,28 @@ impl RegionTable {
             return CellSet::EMPTY;
         };
         if self.in_progress.len() >= MAX_NAMED_DEPTH {
-            diags.push(Diagnostic::new(
-                Kind::RegionsTooDeep {
-                    name: name.to_string(),
-                    max: MAX_NAMED_DEPTH,
-                },
-                span,
-            ));
+            // A long cycle reaches the limit before it closes: it is told
+            // as the cycle it is, not as a chain too deep.
+            if let Some(cycle) = self.cycle_through(name) {
+                diags.push(
+                    Diagnostic::new(
+                        Kind::RegionCycle {
+                            name: name.to_string(),
+                        },
+                        span,
+                    )
+                    .with_note(def.name_span, "defined here"),
+                );
+                self.cyclic.extend(cycle);
+            } else if !std::mem::replace(&mut self.too_deep_told, true) {
+                diags.push(Diagnostic::new(
+                    Kind::RegionsTooDeep {
+                        name: name.to_string(),
+                        max: MAX_NAMED_DEPTH,
+                    },
+                    span,
+                ));
+            }
             return CellSet::EMPTY;
         }
         if !self.in_progress.insert(key.clone()) {
@@ -349,6 +373,40 @@ impl RegionTable {
         self.in_progress.remove(&key);
         self.cache.insert((key.0, player, origin), cells);
         cells
+    }
+
+    /// The names of a cycle of definitions from `name` back to it, if
+    /// there is one (definitions for either player followed alike). A walk
+    /// over a work list, each name visited once.
+    fn cycle_through(&self, name: &str) -> Option<Vec<String>> {
+        // Each name reached, with the name whose definition reached it.
+        let mut came_from: HashMap<&str, &str> = HashMap::new();
+        let mut todo = vec![name];
+        while let Some(at) = todo.pop() {
+            let Some((all, per)) = self.defs.get(at) else {
+                continue;
+            };
+            let mut refs = Vec::new();
+            for def in all.iter().chain(per.iter().flatten()) {
+                direct_refs(&def.region, &mut refs);
+            }
+            for next in refs {
+                if next == name {
+                    let mut cycle = vec![name.to_string()];
+                    let mut back = at;
+                    while back != name {
+                        cycle.push(back.to_string());
+                        back = came_from[back];
+                    }
+                    return Some(cycle);
+                }
+                if !came_from.contains_key(next) {
+                    came_from.insert(next, at);
+                    todo.push(next);
+                }
+            }
+        }
+        None
     }
 
     /// Whether an expression uses `forward-cone`, directly or through names.
