@@ -41,7 +41,9 @@ impl Library for Files {
                     .is_ok_and(|c| path.canonicalize().is_ok_and(|p| p == c))
             };
             let shipped_meant = || games::shipped(target).is_some() && itself();
-            if candidate.exists() && !shipped_meant() {
+            // A link that leads nowhere (dangling, or in a loop) is there
+            // and cannot be read: said so, not "cannot find".
+            if candidate.symlink_metadata().is_ok() && !shipped_meant() {
                 return match input::read_bounded(&candidate, input::MAX_GAME_BYTES) {
                     // Read as text only if it is text: a parent in another
                     // encoding would be misread (`Caf` and a Latin-1 byte).

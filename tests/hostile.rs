@@ -234,6 +234,12 @@ fn extends_never_reads_a_file_that_is_not_a_game() {
         "{out}"
     );
     assert!(out.contains("cannot find the game"), "{out}");
+    // A parent that is a link in a loop is there, and cannot be read.
+    std::os::unix::fs::symlink("loop.game", dir.join("a/b/loop.game")).unwrap();
+    std::fs::write(dir.join("a/b/w.game"), "extends \"loop\"\n").unwrap();
+    let (code, out, _) = gamut_in(&dir, &["validate", "a/b/w.game"], "");
+    assert_eq!(code, 1);
+    assert!(out.contains("G016") && out.contains("cannot read"), "{out}");
 }
 
 #[test]

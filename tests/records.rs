@@ -578,6 +578,18 @@ fn a_record_whose_game_file_is_gone_says_where_it_looked() {
         err.contains("or name it: `gamut play GAME --load rec.toml`"),
         "{err}"
     );
+    // A game that is there but cannot be read is told as that, not as
+    // gone: a folder in its place, a link in a loop.
+    std::fs::create_dir(dir.join("games/ttt.game")).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "rec.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ttt.game: not a regular file"), "{err}");
+    std::fs::remove_dir(dir.join("games/ttt.game")).unwrap();
+    std::os::unix::fs::symlink("ttt.game", dir.join("games/ttt.game")).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "rec.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot read games/ttt.game: "), "{err}");
+    assert!(!err.contains("neither in"), "{err}");
 }
 
 /// A record keeps how strong its computer seats were, and a strength

@@ -344,17 +344,20 @@ pub(super) fn source_of(record_path: &Path, source: &str) -> String {
     if let Some(name) = written.file_name() {
         candidates.push(dir.join(name));
     }
-    candidates
-        .into_iter()
+    // Else the first that is there but not a file (a folder, a link in a
+    // loop): reading it says why it cannot be read, not "cannot find".
+    let there = candidates
+        .iter()
         .find(|c| c.is_file())
-        .map_or_else(|| source.to_string(), |c| c.display().to_string())
+        .or_else(|| candidates.iter().find(|c| c.symlink_metadata().is_ok()));
+    there.map_or_else(|| source.to_string(), |c| c.display().to_string())
 }
 
 /// Why the game of a record cannot be found, when it cannot: its
-/// `source` is a game file neither beside the record nor where gamut runs,
-/// nor a shipped game's name.
+/// `source` is nothing beside the record or where gamut runs, nor a
+/// shipped game's name.
 pub(super) fn source_missing(record_path: &Path, source: &str, found: &str) -> Option<String> {
-    if Path::new(found).is_file() || crate::games::shipped(found).is_some() {
+    if Path::new(found).symlink_metadata().is_ok() || crate::games::shipped(found).is_some() {
         return None;
     }
     let dir = match record_path.parent() {
