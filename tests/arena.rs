@@ -72,3 +72,17 @@ fn a_person_cannot_sit_in_the_arena_and_a_bad_seat_is_named() {
         "{err}"
     );
 }
+
+#[test]
+fn a_seat_against_itself_has_rows_that_say_which_seat_is_which() {
+    let dir = common::scratch("arena-itself");
+    let (code, out, err) = common::gamut_in(
+        &dir,
+        &["arena", "tic-tac-toe", "random", "random", "--games", "8"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  random (first seat)   wins"), "{out}");
+    assert!(out.contains("  random (second seat)  wins"), "{out}");
+    assert!(out.contains("\nrandom (first seat) scores"), "{out}");
+}

@@ -135,7 +135,16 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
             );
         }
         Format::Text => {
-            let width = words.iter().map(String::len).max().unwrap_or(0);
+            // A seat against itself: the rows say which seat is which.
+            let rows: Vec<String> = if words[0] == words[1] {
+                vec![
+                    format!("{} (first seat)", words[0]),
+                    format!("{} (second seat)", words[1]),
+                ]
+            } else {
+                words.clone()
+            };
+            let width = rows.iter().map(String::len).max().unwrap_or(0);
             outln!(
                 "{}: {} game{} of {} against {} on {threads} thread{}",
                 engine.rules().name,
@@ -147,14 +156,14 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
             );
             outln!(
                 "  {:width$}  wins {:>4} ({} as {}, {} as {})",
-                words[0],
+                rows[0],
                 tally.wins[0],
                 by_side[0],
                 players[0],
                 by_side[1],
                 players[1]
             );
-            outln!("  {:width$}  wins {:>4}", words[1], tally.wins[1]);
+            outln!("  {:width$}  wins {:>4}", rows[1], tally.wins[1]);
             outln!(
                 "  draws {}, unfinished {} (the ply cap or a listing)",
                 tally.draws,
@@ -162,7 +171,7 @@ pub(super) fn run(args: &ArenaArgs) -> i32 {
             );
             outln!(
                 "{} scores {:.1}% (95% interval {:.1}% to {:.1}%); games last {:.1} moves on average",
-                words[0],
+                rows[0],
                 tally.score.value * 100.0,
                 tally.score.low * 100.0,
                 tally.score.high * 100.0,
