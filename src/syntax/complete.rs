@@ -20,8 +20,13 @@ pub struct Expected {
     pub words: Vec<&'static str>,
     /// A name may come next: a region, a player or a kind of piece.
     pub name: bool,
-    /// A region may come next (a named region among them).
+    /// A region may come next (a named region among them, or a player's
+    /// region: `Dark's home`).
     pub region: bool,
+    /// A player's name may come next, as itself (`goal Dark`, `for Dark`).
+    pub player: bool,
+    /// A kind of piece may come next (`move place stone`, `promote man`).
+    pub kind: bool,
     /// A quoted name may come next, as after `game` or `extends`.
     pub quoted: bool,
     /// Only a region's name may come next: after `own`, `opponent's` or
@@ -73,6 +78,7 @@ pub fn expected_at(text: &str, offset: usize) -> Option<Expected> {
         return None;
     };
     let mut out = Expected::default();
+    let before = cut.trim_end();
     for rule in positives {
         let (_, words) = describe(rule);
         for w in words {
@@ -81,7 +87,19 @@ pub fn expected_at(text: &str, offset: usize) -> Option<Expected> {
             }
         }
         match rule {
-            Rule::name | Rule::word | Rule::goal_owner => out.name = true,
+            // Where a name stands alone, the declaration says whose.
+            Rule::name => {
+                out.name = true;
+                let (player, kind) = bare_name_role(before);
+                out.player |= player;
+                out.kind |= kind;
+            }
+            Rule::goal_owner => {
+                out.name = true;
+                out.player = true;
+            }
+            // A new name, defined here: nothing to offer.
+            Rule::word => out.name = true,
             Rule::region
             | Rule::region_atom
             | Rule::region_union
@@ -95,12 +113,53 @@ pub fn expected_at(text: &str, offset: usize) -> Option<Expected> {
             _ => {}
         }
     }
-    let before = cut.trim_end();
     if out.name && (before.ends_with("'s") || before.split_whitespace().last() == Some("own")) {
         out.owned = true;
         out.region = true;
+    } else if out.region {
+        // A region may also begin with these words (the grammar names
+        // them inside its rules, so pest does not list them).
+        for w in ["rank", "ranks", "file", "files", "own", "opponent's"] {
+            if !out.words.contains(&w) {
+                out.words.push(w);
+            }
+        }
     }
     Some(out)
+}
+
+/// Whether a name standing alone after `before` (a declaration cut where
+/// the cursor is) is a player's or a kind's: `(player, kind)`. The
+/// grammar writes both as a name; each declaration's slots say which.
+fn bare_name_role(before: &str) -> (bool, bool) {
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let previous = |k: usize| words.len().checked_sub(k).map(|i| words[i]);
+    let is_name =
+        |w: Option<&str>| w.is_some_and(|w| GameParser::parse(Rule::name_only, w).is_ok());
+    match words.first().copied() {
+        // `region x for Dark`, `turns Dark, Light`.
+        Some("region" | "turns") => (true, false),
+        // `setup Dark man on …`: a player, then perhaps a kind; after the
+        // item's region (which may end in a name), the next item's player.
+        Some("setup") => {
+            let after_player = is_name(previous(1))
+                && !matches!(
+                    previous(2),
+                    Some("on" | "in" | "except" | "own" | "to" | "..") | None
+                )
+                && !previous(2).is_some_and(|w| w.ends_with(',') || w.ends_with("'s"));
+            (!after_player, after_player)
+        }
+        // `reserve Dark 10 stone`, `reserve 10 stone each`: a kind after
+        // a number, else a player.
+        Some("reserve") => match previous(1) {
+            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => (false, true),
+            _ => (true, false),
+        },
+        // Moves, promotions, `a man in far`, `no enemy king`.
+        Some("move" | "then" | "promote" | "goal") => (false, true),
+        _ => (false, false),
+    }
 }
 
 /// Where the word that ends at `offset` starts.
@@ -177,6 +236,50 @@ mod tests {
         let w = words("move enter at edge pushing |");
         assert!(w.contains(&"inward") && w.contains(&"forward"), "{w:?}");
         assert_eq!(words("precedence |"), ["mover", "opponent"]);
+    }
+
+    /// Where a name stands alone, whose name it is: a player's or a
+    /// kind's, as each declaration's slots say.
+    #[test]
+    fn a_lone_name_is_a_players_or_a_kinds() {
+        let role = |text: &str| {
+            let e = expected_at(text, text.len()).unwrap();
+            (e.player, e.kind)
+        };
+        for text in [
+            "goal ",
+            "region x for ",
+            "turns ",
+            "setup ",
+            "reserve ",
+            "reserve Dark 5, ",
+        ] {
+            assert_eq!(role(text), (true, false), "{text}");
+        }
+        for text in [
+            "move place ",
+            "then may return ",
+            "promote ",
+            "promote man to ",
+            "goal each wins with a ",
+            "goal each wins with no enemy ",
+            "setup Dark ",
+            "setup Dark man on home Light ",
+            "reserve 5 ",
+            "reserve Dark 5 ",
+        ] {
+            assert_eq!(role(text), (false, true), "{text}");
+        }
+        for text in ["setup Dark man on rank 1 ", "setup Dark man on own home "] {
+            assert_eq!(role(text), (true, false), "{text}");
+        }
+        // A region's place: neither alone (a player's region is offered as
+        // `Dark's`), and the words that begin a region.
+        let e = expected_at("move place on ", 14).unwrap();
+        assert_eq!((e.player, e.kind, e.region), (false, false, true));
+        for w in ["rank", "files", "own", "opponent's", "edge"] {
+            assert!(e.words.contains(&w), "{w}: {:?}", e.words);
+        }
     }
 
     #[test]

@@ -285,23 +285,35 @@ impl Analysis {
             .collect();
         if expected.name {
             let mut seen = Vec::new();
+            // Only the names the place takes: a player's name where a
+            // region goes is offered as its possessive (`Dark's`).
+            let possessive = expected.region && !expected.owned;
             for def in self.live_definitions() {
-                if def.symbol == Symbol::Region && !expected.region
-                    || def.symbol != Symbol::Region && expected.owned
-                {
-                    continue;
-                }
                 if seen.contains(&(def.symbol, &def.name)) {
                     continue;
                 }
-                seen.push((def.symbol, &def.name));
-                let (kind, detail) = match def.symbol {
-                    Symbol::Region => (CompletionItemKind::VARIABLE, "region"),
-                    Symbol::Player => (CompletionItemKind::CLASS, "player"),
-                    Symbol::Kind => (CompletionItemKind::ENUM_MEMBER, "kind of piece"),
+                let (label, kind, detail) = match def.symbol {
+                    Symbol::Region if expected.region => {
+                        (def.name.clone(), CompletionItemKind::VARIABLE, "region")
+                    }
+                    Symbol::Player if expected.player => {
+                        (def.name.clone(), CompletionItemKind::CLASS, "player")
+                    }
+                    Symbol::Player if possessive => (
+                        format!("{}'s", def.name),
+                        CompletionItemKind::CLASS,
+                        "a player's region: `Dark's home`",
+                    ),
+                    Symbol::Kind if expected.kind => (
+                        def.name.clone(),
+                        CompletionItemKind::ENUM_MEMBER,
+                        "kind of piece",
+                    ),
+                    Symbol::Region | Symbol::Player | Symbol::Kind => continue,
                 };
+                seen.push((def.symbol, &def.name));
                 items.push(CompletionItem {
-                    label: def.name.clone(),
+                    label,
                     kind: Some(kind),
                     detail: Some(detail.into()),
                     ..CompletionItem::default()
@@ -797,6 +809,34 @@ goal each wins with chain between rank 1 and rank 3
             .collect();
         assert!(labels.contains(&"home".to_string()), "{labels:?}");
         assert!(labels.contains(&"edge".to_string()), "{labels:?}");
+    }
+
+    /// Each place is offered the names it takes (a kind or a player
+    /// where a region goes was an error once chosen).
+    #[test]
+    fn completion_offers_only_the_names_each_place_takes() {
+        let labels = |tail: &str| -> Vec<String> {
+            let text = format!("{GAME}{tail}");
+            analysis(&text)
+                .completions(text.len())
+                .into_iter()
+                .map(|c| c.label)
+                .collect()
+        };
+        let on = labels("move place on ");
+        assert!(on.contains(&"home".to_string()), "{on:?}");
+        assert!(on.contains(&"Dark's".to_string()), "{on:?}");
+        assert!(on.contains(&"rank".to_string()), "{on:?}");
+        assert!(!on.iter().any(|l| l == "Dark" || l == "stone"), "{on:?}");
+        let goal = labels("goal ");
+        assert!(goal.contains(&"Dark".to_string()), "{goal:?}");
+        assert!(
+            !goal.iter().any(|l| l == "stone" || l == "home"),
+            "{goal:?}"
+        );
+        let step = labels("move step ");
+        assert!(step.contains(&"stone".to_string()), "{step:?}");
+        assert!(!step.iter().any(|l| l == "Dark" || l == "home"), "{step:?}");
     }
 
     /// After `own` only regions: a player there is an error.
