@@ -995,6 +995,44 @@ pub(super) fn warn_nothing_to_bring(ch: &mut Checker, rules: &Rules, decls: &[De
     }
 }
 
+/// Warns about a player who has no piece at the start, set up or in
+/// hand: every primitive moves or brings a piece of the mover's, so that
+/// player never has a move. (Where pieces are only placed and none is
+/// ever in hand, W014 says it already; a neutral kind may be placed by
+/// anyone, so a game that has one is left alone.)
+pub(super) fn warn_player_without_pieces(ch: &mut Checker, rules: &Rules, decls: &[Decl]) {
+    let said = |d: &Diagnostic| d.code == crate::diag::Code::W014;
+    if rules.neutral.iter().any(|&n| n) || ch.diags.iter().any(said) {
+        return;
+    }
+    // The player's name in `players`, where the warning points.
+    let entries: Vec<&crate::syntax::ast::PlayerEntry> = decls
+        .iter()
+        .filter_map(|d| {
+            if let DeclKind::Players(entries) = &d.kind {
+                Some(entries)
+            } else {
+                None
+            }
+        })
+        .flatten()
+        .collect();
+    for player in [PlayerId::new(0), PlayerId::new(1)] {
+        let name = &rules.players[player].name;
+        let span = entries
+            .iter()
+            .find(|e| e.name.node == *name)
+            .map_or(ch.file_start, |e| e.name.span);
+        let set_up = rules.setup.iter().any(|s| s.player == Some(player));
+        let in_hand = rules.reserve[player].iter().any(|&n| n > 0);
+        if !set_up && !in_hand {
+            let player = name.clone();
+            ch.diags
+                .push(Diagnostic::new(Kind::PlayerWithoutPieces { player }, span));
+        }
+    }
+}
+
 /// Warns about rules whose moves can explode on a crowded board, so that a
 /// designer hears of it before a game stops with the work budget spent:
 /// chained jumps over any piece on a board too big for the jump flood, and

@@ -31,6 +31,7 @@ impl Checker {
         moves::warn_unmovable(self, rules, decls);
         moves::warn_explosive(self, rules, decls);
         moves::warn_nothing_to_bring(self, rules, decls);
+        moves::warn_player_without_pieces(self, rules, decls);
         self.warn_setup_group_too_large(rules, decls);
         if rules.goals.is_empty() && rules.when_stuck == WhenStuck::Pass {
             let how = if rules.repetition_draw.is_some() {

@@ -156,6 +156,8 @@ pub enum Code {
     W016,
     /// `goal-holds-at-start.game`
     W017,
+    /// `player-without-pieces.game`
+    W018,
 }
 
 impl Code {
@@ -233,6 +235,7 @@ impl Code {
         Code::W015,
         Code::W016,
         Code::W017,
+        Code::W018,
     ];
 
     /// The code as written in reports: `G042`.
@@ -568,6 +571,11 @@ impl Code {
                 "W017",
                 "a goal that holds in the start position (a count or a place of pieces, a row, a chain, a connected group), so the first part played decides the game",
                 "goal-holds-at-start",
+            ),
+            Code::W018 => (
+                "W018",
+                "a player with no pieces, on the board or in reserve, who can never move",
+                "player-without-pieces",
             ),
             Code::W016 => (
                 "W016",
@@ -1017,6 +1025,11 @@ pub enum Kind {
         /// A player for whom it holds.
         player: String,
     },
+    /// W018: a player who has no piece at the start, set up or in hand.
+    PlayerWithoutPieces {
+        /// The player without pieces.
+        player: String,
+    },
     /// W016: `promote KIND to KIND` of one kind: nothing changes.
     PromoteToItself {
         /// The kind.
@@ -1111,6 +1124,7 @@ impl Kind {
             Kind::SetupGroupTooLarge { .. } => Code::W015,
             Kind::PromoteToItself { .. } => Code::W016,
             Kind::GoalHoldsAtStart { .. } => Code::W017,
+            Kind::PlayerWithoutPieces { .. } => Code::W018,
         }
     }
 
@@ -1294,6 +1308,9 @@ impl Kind {
             Kind::PromoteToItself { kind } => {
                 format!("a `{kind}` promoted to `{kind}` stays what it was")
             }
+            Kind::PlayerWithoutPieces { player } => format!(
+                "{player} has no pieces, on the board or in reserve, so {player} never has a move"
+            ),
             Kind::SetupGroupTooLarge {
                 player,
                 size,
@@ -1517,6 +1534,9 @@ impl Kind {
             }
             Kind::GoalHoldsAtStart { .. } => {
                 "check the goal against the setup and the reserve (a goal of `each` is each player's)".into()
+            }
+            Kind::PlayerWithoutPieces { player } => {
+                format!("give {player} pieces with `setup` or `reserve`")
             }
             // A row is 2 to 26 long: a board whose lines are shorter takes
             // none, whatever the goal asks.
