@@ -666,3 +666,41 @@ fn a_flank_in_runs_is_part_of_the_rules_a_record_keeps() {
     assert_ne!(two, up_to);
     assert!(two.contains("in runs of 2 along"), "{two}");
 }
+
+/// At a terminal, lines that arrive together (typed ahead while gamut
+/// was busy, or pasted) are each read: the editor once dropped all but
+/// the first, and read a pasted `c3` and `moves` as the word `c3moves`.
+#[test]
+fn lines_typed_ahead_or_pasted_at_a_terminal_are_each_read() {
+    let dir = scratch("records-typed-ahead");
+    let kept = dir.join("kept.toml");
+    // `script` runs gamut on a terminal of its own and passes it these
+    // bytes at once; the second burst is a bracketed paste.
+    let input = "b2\na1\n\x1b[200~c3\nmoves\x1b[201~\nquit\n";
+    let gamut = env!("CARGO_BIN_EXE_gamut");
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &format!("{gamut} play tic-tac-toe"), "/dev/null"])
+        .current_dir(&dir)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env("GAMUT_AUTOSAVE", &kept)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs gamut on a terminal");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("script ends");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("legal moves"), "`moves` was read: {shown}");
+    let record = std::fs::read_to_string(&kept).expect("the kept record");
+    assert!(
+        record.contains("\"b2\",\n    \"a1\",\n    \"c3\","),
+        "{record}"
+    );
+}

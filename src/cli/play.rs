@@ -36,7 +36,12 @@ pub(super) struct PlayArgs {
 
 /// Reads lines: with editing and history on a terminal, plainly otherwise.
 enum Input {
-    Editor(Box<rustyline::DefaultEditor>),
+    /// The editor, and the lines after the first of a paste of several,
+    /// each read in turn as if typed.
+    Editor(
+        Box<rustyline::DefaultEditor>,
+        std::collections::VecDeque<String>,
+    ),
     Plain(std::io::StdinLock<'static>),
 }
 
@@ -46,7 +51,7 @@ impl Input {
             && std::io::stdout().is_terminal()
             && let Ok(editor) = rustyline::DefaultEditor::new()
         {
-            return Input::Editor(Box::new(editor));
+            return Input::Editor(Box::new(editor), std::collections::VecDeque::new());
         }
         Input::Plain(std::io::stdin().lock())
     }
@@ -54,18 +59,14 @@ impl Input {
     /// The next line, or `None` at the end of input.
     fn line(&mut self, prompt: &str) -> Option<String> {
         match self {
-            Input::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
-                    }
-                    Some(line)
+            Input::Editor(editor, pasted) => {
+                if let Some(line) = pasted.pop_front() {
+                    // Shown after its prompt, as a typed line would be.
+                    outln!("{prompt}{}", shown(&line));
+                    return Some(line);
                 }
-                // Ctrl-C clears the line, as most prompts do; Ctrl-D
-                // (the end of input) ends the session.
-                Err(rustyline::error::ReadlineError::Interrupted) => Some(String::new()),
-                Err(_) => None,
-            },
+                Input::edited_line(editor, pasted, prompt)
+            }
             Input::Plain(stdin) => {
                 out!("{prompt}");
                 let mut bytes = Vec::new();
@@ -105,6 +106,39 @@ impl Input {
                     }
                 }
             }
+        }
+    }
+
+    /// A line from the editor. A paste of several lines comes back as one
+    /// text: its first line is returned, the others kept to be read next
+    /// (read as one, `a3` and `a2` were the word `a3a2`).
+    fn edited_line(
+        editor: &mut rustyline::DefaultEditor,
+        pasted: &mut std::collections::VecDeque<String>,
+        prompt: &str,
+    ) -> Option<String> {
+        match editor.readline(prompt) {
+            Ok(text) => {
+                let mut lines = text
+                    .split('\n')
+                    .map(|l| l.trim_end_matches('\r').to_string());
+                let first = lines.next().unwrap_or_default();
+                pasted.extend(lines);
+                // A paste ending in a line break leaves no line after it.
+                if pasted.back().is_some_and(|l| l.trim().is_empty()) {
+                    pasted.pop_back();
+                }
+                for line in std::iter::once(&first).chain(pasted.iter()) {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                    }
+                }
+                Some(first)
+            }
+            // Ctrl-C clears the line, as most prompts do; Ctrl-D
+            // (the end of input) ends the session.
+            Err(rustyline::error::ReadlineError::Interrupted) => Some(String::new()),
+            Err(_) => None,
         }
     }
 }
