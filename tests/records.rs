@@ -704,3 +704,23 @@ fn lines_typed_ahead_or_pasted_at_a_terminal_are_each_read() {
         "{record}"
     );
 }
+
+/// A record whose `[players]` lines were cut short is refused, not
+/// played with the missing seat taken to be a person.
+#[test]
+fn a_record_without_a_players_seat_is_refused_unless_the_seat_is_given() {
+    let dir = scratch("records-seat-cut");
+    let text = saved(&dir, "tic-tac-toe", "b2 a1", "rec.toml");
+    let cut = text.replace("X = \"human\"\n", "");
+    assert_ne!(cut, text, "{text}");
+    std::fs::write(dir.join("cut.toml"), &cut).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["play", "--load", "cut.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cut.toml: the record seats no one as X"),
+        "{err}"
+    );
+    let (code, out, err) = gamut_in(&dir, &["play", "--load", "cut.toml", "X=human"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("X (human) against O (human)"), "{out}");
+}

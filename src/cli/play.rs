@@ -275,6 +275,20 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
             }
         }
     }
+    // A record gamut saved seats every player: one left out was cut or
+    // edited away, and is not taken to be a person without a word.
+    if let (Some(r), Some(path)) = (&loaded, &args.load) {
+        for (p, player) in engine.rules().players.iter().enumerate() {
+            if seated[p].is_none() && !r.players.contains_key(&player.name) {
+                let name = shown(&player.name);
+                errln!(
+                    "gamut: {}: the record seats no one as {name} (its `[players]` lines are cut short or edited); add `{name} = \"human\"` (or `mcts`, `random`) there, or give the seat: `{name}=human`",
+                    shown(path)
+                );
+                return USAGE;
+            }
+        }
+    }
     let mut session = Session {
         engine: &engine,
         game: Game::new(&engine),
