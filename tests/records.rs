@@ -724,3 +724,56 @@ fn a_record_without_a_players_seat_is_refused_unless_the_seat_is_given() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("X (human) against O (human)"), "{out}");
 }
+
+/// `replay` at a terminal leaves on Ctrl-D, as `q` does (it stepped one
+/// move and waited again); a line that is not UTF-8 is said to be
+/// unread, not taken as Enter.
+#[test]
+fn replay_leaves_on_ctrl_d_and_does_not_read_a_garbled_line_as_enter() {
+    let dir = scratch("records-replay-eof");
+    saved(&dir, "tic-tac-toe", "b2 a1", "rec.toml");
+    let gamut = env!("CARGO_BIN_EXE_gamut");
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &format!("{gamut} replay rec.toml"), "/dev/null"])
+        .current_dir(&dir)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs gamut on a terminal");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"n\n\x04").expect("write");
+    // Kept open: only gamut's own leaving ends the run.
+    let mut waited = 0;
+    while child.try_wait().expect("wait").is_none() {
+        if waited > 100 {
+            let _ = child.kill();
+            panic!("replay did not leave on Ctrl-D");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        waited += 1;
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("script ends");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("Move 1: b2"), "{shown}");
+    assert!(!shown.contains("Move 2"), "Ctrl-D stepped on: {shown}");
+    let mut child = std::process::Command::new(gamut)
+        .args(["replay", "rec.toml"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("gamut");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"n\n\xff\xfe\nq\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("gamut ends");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("not UTF-8 text"), "{shown}");
+    assert!(!shown.contains("Move 2"), "{shown}");
+}

@@ -1539,10 +1539,20 @@ pub(super) fn replay(path: &str) -> i32 {
             out!("[Enter] next, b back, a move number, h help, q quit> ");
             let _ = std::io::stdout().flush();
         }
-        // Commands come from standard input; at its end the record plays
-        // on to its end and the replay stops there.
+        // Commands come from standard input; at the end of a pipe the
+        // record plays on to its end and the replay stops there, while
+        // Ctrl-D at a terminal leaves, as `q` does.
         let step = match lines.next() {
             Some(Ok(l)) => l.trim().to_lowercase(),
+            Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                outln!("That line is not UTF-8 text, so it was not read as a command.");
+                show = false;
+                continue;
+            }
+            None if interactive => {
+                outln!();
+                return OK;
+            }
             _ if at == moves.len() => return OK,
             _ => String::new(),
         };
