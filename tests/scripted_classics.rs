@@ -479,6 +479,33 @@ fn dropping_follows_the_players_frame() {
     assert_eq!(moves, ["a4", "b4", "c4"]);
 }
 
+/// A move written wrong is told how, whatever the position: a `/` in a
+/// turn of one part (once told "a capture is mandatory here", with no
+/// capture to play), a list of taken pieces left open or never opened, a
+/// dash that is not a hyphen.
+#[test]
+fn a_move_written_wrong_is_told_how() {
+    let engine = shipped("english-draughts");
+    let game = Game::new(&engine);
+    let why = |text: &str| engine.explain(game.position(), text);
+    assert_eq!(
+        why("c3-d4/").as_deref(),
+        Some("a turn of this game is one move, with no `/` after it")
+    );
+    assert_eq!(
+        why("c3xe5(d4").as_deref(),
+        Some("the list of the pieces taken is not closed: end it with `)`")
+    );
+    assert_eq!(
+        why("c3xe5d4)").as_deref(),
+        Some("a `)` closes no list: a list of pieces taken begins with `(`")
+    );
+    assert_eq!(
+        why("c3\u{2013}d4").as_deref(),
+        Some("`\u{2013}` is not the hyphen of a move: write `c3-d4`")
+    );
+}
+
 /// A refused later part is explained by what that part allows: an arrow
 /// on a taken cell, out of the amazon's sight, a part too many, or none;
 /// a J return from a cell that is not the player's, or on the entry's
@@ -495,7 +522,7 @@ fn a_refused_later_part_says_why() {
     );
     assert_eq!(
         why("d1-d7/g7/g8").as_deref(),
-        Some("a turn here has at most 2 parts")
+        Some("a turn here has at most 2 parts, each after a `/`")
     );
     assert_eq!(
         why("d1-d7").as_deref(),

@@ -26,6 +26,9 @@ impl Engine {
 
     fn find_reason(&self, pos: &Position, text: &str) -> Option<String> {
         let text = text.trim().to_lowercase();
+        if let Some(reason) = written_wrong(&text, self.rules.parts.len()) {
+            return Some(reason);
+        }
         let board = &self.rules.board;
         for c in cells_in(&text) {
             if board.parse_cell(&c).is_none() {
@@ -384,10 +387,6 @@ impl Engine {
             }
             return "that is not a legal move here".into();
         };
-        let parts = self.rules.parts.len();
-        if text.split('/').count() > parts {
-            return format!("a turn here has at most {parts} parts");
-        }
         if cells_in(second).is_empty() {
             return format!("`{second}` is not a cell");
         }
@@ -410,6 +409,39 @@ impl Engine {
             }
         }
     }
+}
+
+/// What is wrong with how a move is written, whatever the position: more
+/// parts than a turn has (`c3-d4/`, once told a capture was due), a list
+/// of taken pieces left open, a dash that is not a hyphen.
+fn written_wrong(text: &str, parts: usize) -> Option<String> {
+    if text.split('/').count() > parts {
+        return Some(if parts == 1 {
+            "a turn of this game is one move, with no `/` after it".into()
+        } else {
+            format!("a turn here has at most {parts} parts, each after a `/`")
+        });
+    }
+    let (opened, closed) = (text.matches('(').count(), text.matches(')').count());
+    if opened > closed {
+        return Some("the list of the pieces taken is not closed: end it with `)`".into());
+    }
+    if closed > opened {
+        return Some("a `)` closes no list: a list of pieces taken begins with `(`".into());
+    }
+    if let Some(dash) = text
+        .chars()
+        .find(|c| matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}'))
+    {
+        let mended: String = text
+            .chars()
+            .map(|c| if c == dash { '-' } else { c })
+            .collect();
+        return Some(format!(
+            "`{dash}` is not the hyphen of a move: write `{mended}`"
+        ));
+    }
+    None
 }
 
 /// A capture typed with a list of pieces that none of its ways takes
