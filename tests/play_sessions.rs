@@ -305,12 +305,18 @@ fn save_load_and_replay_a_record() {
 #[test]
 fn commands_are_read_whole() {
     let dir = common_scratch("commands-whole");
-    let input = "a1\nb1\nc1\nundo 2\nmoves\nquit now\nundo x\nsave \"a game.rec\"\nquit\n";
+    let input =
+        "a1\nb1\nc1\nundo 2\nmoves\nquit now\nundo x\nload g1.toml\nsave \"a game.rec\"\nquit\n";
     let (code, out, _) = run_play_in(&dir, &["tic-tac-toe"], input);
     assert_eq!(code, 0, "{out}");
     // After three moves and `undo 2`, only a1 is on the board: O to move.
     assert!(out.contains("Last move: X a1\nO to move."), "{out}");
     assert!(out.contains("`quit` takes nothing after it"), "{out}");
+    // What the prompt does not do is told where it is done.
+    assert!(
+        out.contains("resumed from the command line: `gamut play --load FILE`"),
+        "{out}"
+    );
     assert!(
         out.contains("`undo` takes a number of moves or nothing"),
         "{out}"

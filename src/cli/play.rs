@@ -862,6 +862,11 @@ impl Session<'_> {
                 }
                 "board" => self.show(),
                 "save" => pending = self.save(super::unquoted(rest), &mut input),
+                // Not a command of the prompt, but what a person may try
+                // (read as a move, `load g1.toml` was `loadg1.toml`).
+                "load" | "open" | "resume" => outln!(
+                    "A saved game is resumed from the command line: `gamut play --load FILE`."
+                ),
                 _ => self.human_move(line),
             }
         }
