@@ -504,6 +504,27 @@ fn a_move_written_wrong_is_told_how() {
         why("c3\u{2013}d4").as_deref(),
         Some("`\u{2013}` is not the hyphen of a move: write `c3-d4`")
     );
+    assert_eq!(
+        why("queen@a3").as_deref(),
+        Some("this game has no kind of piece `queen`: its kinds are man, king")
+    );
+}
+
+/// A kind the notation leaves out where one kind fits may be written all
+/// the same (`checker@e5` for `e5`), and only the kind placed.
+#[test]
+fn a_kind_left_out_may_be_written() {
+    let engine = shipped("network");
+    let mut game = Game::new(&engine);
+    assert_illegal(&game, "king@e5");
+    play(&mut game, "checker@e5");
+    play(&mut game, "place:Checker@e4");
+    assert_eq!(game.moves().len(), 2);
+    let why = engine.explain(game.position(), "king@d5");
+    assert_eq!(
+        why.as_deref(),
+        Some("this game has no kind of piece `king`: its kind is checker")
+    );
 }
 
 /// A refused later part is explained by what that part allows: an arrow

@@ -29,6 +29,23 @@ impl Engine {
         if let Some(reason) = written_wrong(&text, self.rules.parts.len()) {
             return Some(reason);
         }
+        // A kind named before a cell must be one of the game's.
+        for part in text.split('/') {
+            let named = part
+                .split_once('@')
+                .map(|(kind, _)| kind.rsplit(':').next().unwrap_or(kind));
+            if let Some(kind) = named
+                && !self.rules.kinds.iter().any(|k| k.to_lowercase() == kind)
+            {
+                return Some(match self.rules.kinds.as_slice() {
+                    [one] => format!("this game has no kind of piece `{kind}`: its kind is {one}"),
+                    kinds => format!(
+                        "this game has no kind of piece `{kind}`: its kinds are {}",
+                        kinds.join(", ")
+                    ),
+                });
+            }
+        }
         let board = &self.rules.board;
         for c in cells_in(&text) {
             if board.parse_cell(&c).is_none() {

@@ -330,12 +330,23 @@ impl Engine {
         for (act, taken) in played.acts() {
             let option = &self.rules.parts[act.part as usize].options[act.option as usize];
             let text = self.act_text(&at, player, act, taken);
-            acts.push(
-                levels
-                    .iter()
-                    .map(|&level| self.qualifier(act, level) + &text)
-                    .collect(),
-            );
+            let mut forms: Vec<String> = levels
+                .iter()
+                .map(|&level| self.qualifier(act, level) + &text)
+                .collect();
+            // A kind the text leaves out (one kind fits) may be written
+            // all the same: `checker@e5` is `e5`.
+            if let Some(kind) = self.brought_kind(&at, act)
+                && self.kinds_brought_in(act.part as usize) <= 1
+            {
+                let kind = &self.rules.kinds[kind];
+                forms.extend(
+                    levels
+                        .iter()
+                        .map(|&level| format!("{}{kind}@{text}", self.qualifier(act, level))),
+                );
+            }
+            acts.push(forms);
             let mut edit = Edit {
                 pos: &mut at,
                 trail: &mut trail,
@@ -355,12 +366,7 @@ impl Engine {
         let board = &self.rules.board;
         let name = |c: Cell| board.cell_name(c);
         let option = &self.rules.parts[act.part as usize].options[act.option as usize];
-        // The kind placed or entered, or for a copy the kind copied.
-        let brought = act.kind().or_else(|| {
-            let copied = act.origin().filter(|_| option.leaves_copy);
-            copied.map(|from| pos.kind(from))
-        });
-        let kind_prefix = match brought {
+        let kind_prefix = match self.brought_kind(pos, act) {
             Some(kind) if self.kinds_brought_in(act.part as usize) > 1 => {
                 format!("{}@", self.rules.kinds[kind])
             }
@@ -399,6 +405,15 @@ impl Engine {
             (_, Deed::Place { to, .. } | Deed::Enter { to, .. }) => name(to),
             (_, Deed::Lift { from }) => name(from),
         }
+    }
+
+    /// The kind an act places or enters, or for a copy the kind copied.
+    fn brought_kind(&self, pos: &Position, act: &Act) -> Option<KindId> {
+        let option = &self.rules.parts[act.part as usize].options[act.option as usize];
+        act.kind().or_else(|| {
+            let copied = act.origin().filter(|_| option.leaves_copy);
+            copied.map(|from| pos.kind(from))
+        })
     }
 
     /// How many kinds the placements and entries of a part can bring in:
