@@ -351,6 +351,21 @@ fn undo_and_redo_beyond_the_moves_say_how_many() {
         "{out}"
     );
     assert!(out.contains("Last move: O b1\nX to move."), "{out}");
+    // Against the computer, a turn taken back is the reply too: said so,
+    // in moves, as `redo` counts them.
+    let input = "a1\nb1\nundo 2\nredo 5\nquit\n";
+    let (code, out, _) = run_play(&["tic-tac-toe", "O=random"], input);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Took back 4 moves, the computer's replies among them.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Played 4 moves again, the computer's replies among them: there was no more to redo."
+        ),
+        "{out}"
+    );
 }
 
 /// `gamut play ARGS` in `dir`, fed `input`: its exit code, output and errors.

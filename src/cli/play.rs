@@ -143,6 +143,24 @@ impl Input {
     }
 }
 
+/// What `undo` or `redo` did, when it is not plainly the turns asked for:
+/// `moves` moves over `turns` of a person's turns (more where the
+/// computer's replies came with them), `short` of what was asked, the
+/// word of what there was no more to do. `None` when there is nothing to
+/// add to the board shown.
+fn counted_moves(what: String, moves: usize, turns: usize, short: Option<&str>) -> Option<String> {
+    let replies = if moves > turns {
+        ", the computer's replies among them"
+    } else {
+        ""
+    };
+    match short {
+        Some(verb) => Some(format!("{what}{replies}: there was no more to {verb}.")),
+        None if moves > turns => Some(format!("{what}{replies}.")),
+        None => None,
+    }
+}
+
 /// Says so when a file given as a record holds a game's rules instead
 /// (`gamut play --load x.game`), and what to type.
 fn not_a_record_but_rules(path: &str) {
@@ -1222,13 +1240,11 @@ impl Session<'_> {
             return;
         }
         self.show();
-        if undone < times {
-            // Counted in moves, the computer's replies among them.
-            let moves = before_all - self.game.moves().len();
-            outln!(
-                "Took back {}: there was no more to take back.",
-                super::counted(moves as u64, "move")
-            );
+        let moves = before_all - self.game.moves().len();
+        let what = format!("Took back {}", super::counted(moves as u64, "move"));
+        let short = (undone < times).then_some("take back");
+        if let Some(said) = counted_moves(what, moves, undone - withdrawn, short) {
+            outln!("{said}");
         }
     }
 
@@ -1255,12 +1271,11 @@ impl Session<'_> {
             redone += 1;
         }
         self.show();
-        if redone < times {
-            let moves = self.game.moves().len() - before_all;
-            outln!(
-                "Played {} again: there was no more to redo.",
-                super::counted(moves as u64, "move")
-            );
+        let moves = self.game.moves().len() - before_all;
+        let what = format!("Played {} again", super::counted(moves as u64, "move"));
+        let short = (redone < times).then_some("redo");
+        if let Some(said) = counted_moves(what, moves, redone, short) {
+            outln!("{said}");
         }
     }
 
