@@ -68,6 +68,22 @@ fn a_record_of_another_game_or_with_unknown_seats_is_refused_with_the_reason() {
         err.contains("the record is of Netwerk, not of Network"),
         "{err}"
     );
+    // A game renamed since: --force plays it, saying so.
+    assert!(
+        err.contains("if the game was renamed, `gamut play --load renamed.toml --force`"),
+        "{err}"
+    );
+    let (code, out, err) = gamut_in(
+        &dir,
+        &["play", "--load", "renamed.toml", "--force"],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the record is of Netwerk, not of Network: its moves are played"),
+        "{err}"
+    );
+    assert!(out.contains("Last move: Dark e5"), "{out}");
     let robot = text.replace("Dark = \"human\"", "Dark = \"robot\"");
     let err = refusal(&dir, "robot.toml", &robot, &["play", "--load"]);
     assert!(
@@ -474,9 +490,18 @@ fn only_a_change_of_meaning_orphans_a_record_and_force_plays_on() {
             && err.contains("(the board, the endings and the moves changed)"),
         "{err}"
     );
-    // --force plays the record as far as its moves stay legal.
+    assert!(
+        err.contains("name the rules it was played under (`gamut play OLD.game --load t.toml`)"),
+        "{err}"
+    );
+    // --force plays the record as far as its moves stay legal, and says
+    // the rules changed.
     let (code, out, err) = gamut_in(&dir, &["play", "--load", "t.toml", "--force"], "quit\n");
     assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("mean something else since this record was saved (the board"),
+        "{err}"
+    );
     assert!(err.contains("move 4 of the record"), "{err}");
     assert!(out.contains("Last move: A b1"), "{out}");
     // A change to the goal alone is named as such.

@@ -215,11 +215,15 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
         Err(code) => return code,
     };
     let meaning = record::meaning(&rules);
-    if let Some(r) = &loaded
-        && let Err(message) = record_fits(r, &rules, &meaning, &sources, args.force)
-    {
-        errln!("gamut: {}", shown(&message));
-        return USAGE;
+    if let (Some(r), Some(path)) = (&loaded, &args.load) {
+        match record_fits(r, &rules, &meaning, &sources, path, args.force) {
+            Ok(None) => {}
+            Ok(Some(warning)) => errln!("gamut: {}", shown(&warning)),
+            Err(message) => {
+                errln!("gamut: {}", shown(&message));
+                return USAGE;
+            }
+        }
     }
     let engine = Engine::new(rules);
     let budget = match (args.iterations, args.think, args.level) {
@@ -389,46 +393,69 @@ pub(super) fn run(args: &PlayArgs) -> i32 {
 }
 
 /// Whether a record can be played with these rules: it must be of this
-/// game, under rules that mean the same (unless `force`).
+/// game, under rules that mean the same, unless `force`, which plays it
+/// anyway with a warning, returned (`Ok(Some(..))`) to be said. `path`
+/// is the record as named on the command line, for what to type.
 fn record_fits(
     record: &Record,
     rules: &crate::rules::Rules,
     meaning: &record::Meaning,
     sources: &crate::diag::Sources,
+    path: &str,
     force: bool,
-) -> Result<(), String> {
+) -> Result<Option<String>, String> {
+    let forced =
+        format!("`gamut play --load {path} --force` plays its moves as far as they stay legal");
+    let mut warnings = Vec::new();
     if record.game != rules.name {
-        return Err(format!(
-            "the record is of {}, not of {}",
-            record.game, rules.name
-        ));
+        let differs = format!("the record is of {}, not of {}", record.game, rules.name);
+        if !force {
+            return Err(format!("{differs}; if the game was renamed, {forced}"));
+        }
+        warnings.push(differs);
     }
     let same = record.rules_hash == meaning.hash || record.rules_hash == record::text_hash(sources);
-    if !same && !force {
+    if !same {
         let changed = record::changed_parts(&record.rules_parts, &meaning.parts);
         if !record.rules_parts.is_empty() && changed.is_empty() {
             // Every part agrees and the whole does not: the record's own
             // hash was edited or damaged, not the rules.
-            return Err(format!(
-                "the record's rules_hash does not match its rules_parts, which all match the rules of {}: the hash was edited or damaged; `gamut play --load FILE --force` plays its moves as far as they stay legal",
+            let damaged = format!(
+                "the record's rules_hash does not match its rules_parts, which all match the rules of {}: the hash was edited or damaged",
                 record.source
-            ));
-        }
-        let what = if record.rules_parts.is_empty() {
-            "a board, move, goal or setup changed".to_string()
-        } else {
-            match changed.split_last() {
-                Some((last, [])) => format!("{last} changed"),
-                Some((last, rest)) => format!("{} and {last} changed", rest.join(", ")),
-                None => String::new(),
+            );
+            if !force {
+                return Err(format!("{damaged}; {forced}"));
             }
-        };
-        return Err(format!(
-            "the rules of {} mean something else since this record was saved ({what}), so its moves may not replay; replay it with the rules it was played under, or `gamut play --load FILE --force` plays its moves as far as they stay legal",
-            record.source
-        ));
+            warnings.push(damaged);
+        } else {
+            let what = if record.rules_parts.is_empty() {
+                "a board, move, goal or setup changed".to_string()
+            } else {
+                match changed.split_last() {
+                    Some((last, [])) => format!("{last} changed"),
+                    Some((last, rest)) => format!("{} and {last} changed", rest.join(", ")),
+                    None => String::new(),
+                }
+            };
+            let differs = format!(
+                "the rules of {} mean something else since this record was saved ({what})",
+                record.source
+            );
+            if !force {
+                return Err(format!(
+                    "{differs}, so its moves may not replay; name the rules it was played under (`gamut play OLD.game --load {path}`), or {forced}"
+                ));
+            }
+            warnings.push(differs);
+        }
     }
-    Ok(())
+    Ok((!warnings.is_empty()).then(|| {
+        format!(
+            "{}: its moves are played as far as they stay legal",
+            warnings.join("; ")
+        )
+    }))
 }
 
 /// The player who resigned in a record, if the resignation stands: a
@@ -1489,7 +1516,14 @@ pub(super) fn replay(path: &str) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    if let Err(message) = record_fits(&record, &rules, &record::meaning(&rules), &sources, false) {
+    if let Err(message) = record_fits(
+        &record,
+        &rules,
+        &record::meaning(&rules),
+        &sources,
+        path,
+        false,
+    ) {
         errln!("gamut: {}", shown(&message));
         return USAGE;
     }
