@@ -759,20 +759,14 @@ fn games_of_one_name_are_told_apart_and_the_first_player_is_who_moves_first() {
 
 /// Ctrl-C ends a long run with the report of the games played by then,
 /// said to be so, and status 2; its JSON is marked, and `merge` refuses
-/// it as a slice.
+/// it as a slice. A ladder cut short claims no absence of a gain.
 #[test]
 fn ctrl_c_reports_the_games_played_so_far() {
     let dir = scratch();
     let run = |format: &str| {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
-            .args([
-                "analyze",
-                "tic-tac-toe",
-                "--games",
-                "10000000",
-                "--skill",
-                "none",
-            ])
+            .args(["analyze", "tic-tac-toe", "--games", "10000000"])
+            .args(["--skill", "random,random", "--skill-games", "1000000"])
             .args(["--format", format])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -795,6 +789,10 @@ fn ctrl_c_reports_the_games_played_so_far() {
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(out.contains("(interrupted by Ctrl-C"), "{out}");
     assert!(out.contains("balance"), "{out}");
+    assert!(
+        out.contains("  depth                   unknown: the run was interrupted"),
+        "{out}"
+    );
     assert!(
         err.contains("gamut: interrupted: the report is of the"),
         "{err}"

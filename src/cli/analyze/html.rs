@@ -311,7 +311,7 @@ fn game_section(report: &Report, r: &GameReport, label: &str) -> String {
     );
     row("board used a game", format!("{:.1}%", f.board_used * 100.0));
     if rungs.len() >= 2 {
-        row("depth", escape(&super::depth(rungs, r)));
+        row("depth", escape(&super::depth(report, r)));
     }
     out.push_str("</table>\n<h3>Game lengths</h3>\n");
     out.push_str(&histogram(r));

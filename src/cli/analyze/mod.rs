@@ -786,9 +786,12 @@ fn balance(report: &Report, r: &GameReport) -> String {
     }
 }
 
-/// What the skill ladder `rungs` says of a game: whether more thinking
-/// still wins at its top, and if not, where it stops winning.
-fn depth(rungs: &[String], r: &GameReport) -> String {
+/// What the skill ladder of `report` says of a game: whether more
+/// thinking still wins at its top, and if not, where it stops winning.
+/// A run cut short shows a gain it found, but no absence of one (four
+/// ladder games of an interrupted run once said "no clear gain").
+fn depth(report: &Report, r: &GameReport) -> String {
+    let rungs = &report.skill;
     let skill = &r.figures.skill;
     if r.counts
         .ladder
@@ -800,6 +803,7 @@ fn depth(rungs: &[String], r: &GameReport) -> String {
     }
     match skill.last() {
         Some(top) if top.low > 0.5 => "more thinking wins to the top".into(),
+        _ if report.interrupted => "unknown: the run was interrupted".into(),
         _ => match skill.iter().rposition(|s| s.low > 0.5) {
             Some(step) => format!(
                 "no clear gain past {}",

@@ -149,7 +149,7 @@ pub(super) fn table(report: &Report) -> String {
     if report.skill.len() >= 2 {
         let cells = report.results.iter().map(|r| {
             if (0..report.skill.len() - 1).any(|step| ladder_played(r, step)) {
-                shown(&super::depth(&report.skill, r)).into_owned()
+                shown(&super::depth(report, r)).into_owned()
             } else {
                 "-".to_string()
             }
