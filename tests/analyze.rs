@@ -806,3 +806,33 @@ fn ctrl_c_reports_the_games_played_so_far() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("was interrupted"), "{err}");
 }
+
+/// A game whose random games all reach the ply cap is told at once,
+/// before its ladder games (each a search at every move up to the cap)
+/// make a long run look hung.
+#[test]
+fn a_game_that_may_never_end_is_told_before_the_ladder() {
+    let dir = scratch();
+    let file = dir.join("loop.game");
+    std::fs::write(
+        &file,
+        "game \"Loop\"\nboard 3 x 3\nplayers A, B\npieces p\nsetup\n  A on a1\n  B on c3\nmove step any onto empty\n",
+    )
+    .expect("write");
+    let ladder = [
+        "--skill",
+        "random,uct:1",
+        "--skill-games",
+        "1",
+        "--ply-cap",
+        "50",
+    ];
+    let loop_game = file.display().to_string();
+    for (game, warned) in [(loop_game.as_str(), true), ("tic-tac-toe", false)] {
+        let mut args = vec!["analyze", game, "--games", "1"];
+        args.extend_from_slice(&ladder);
+        let (_, _, err) = common::gamut(&args);
+        let said = err.contains("none of 8 random games ended within the ply cap of 50");
+        assert_eq!(said, warned, "{game}: {err}");
+    }
+}

@@ -190,6 +190,11 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
             Err(code) => return code,
         }
     }
+    if ladder.len() >= 2 {
+        for (_, engine) in &engines {
+            warn_if_random_games_never_end(engine, args.ply_cap);
+        }
+    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let plan = Plan {
         players: seats.map(contender),
@@ -248,6 +253,30 @@ pub(super) fn run(args: &AnalyzeArgs) -> i32 {
         return USAGE;
     }
     code
+}
+
+/// Says at once, before a long run, when a few random games of `engine`
+/// all reach the ply cap: a game that may never end makes every ladder
+/// game a search at each of its moves up to the cap (minutes with no
+/// sign of progress, where the self-play alone took seconds).
+fn warn_if_random_games_never_end(engine: &Engine, ply_cap: u32) {
+    const PROBES: u64 = 8;
+    let start = engine.start();
+    let (mut history, mut buffer) = (Vec::new(), crate::engine::Successors::default());
+    let mut capped = 0;
+    for seed in 0..PROBES {
+        let mut rng = crate::rng::Rng::new(seed);
+        let played =
+            crate::ai::random_playout(engine, &start, &mut rng, ply_cap, &mut history, &mut buffer);
+        if played.outcome.is_some() || played.stopped.is_some() {
+            return;
+        }
+        capped += 1;
+    }
+    errln!(
+        "gamut: {}: none of {capped} random games ended within the ply cap of {ply_cap}: if the game never ends, each ladder game runs to the cap with a search at every move, which is slow; `--skill none` leaves the ladder out",
+        shown(&engine.rules().name)
+    );
 }
 
 /// Prints a report and writes its page.
