@@ -132,15 +132,20 @@ fn unparsed_keywords(text: &str, diags: &[Diagnostic]) -> Vec<&'static str> {
         .collect()
 }
 
+/// A game file as found: its name, its text and where it came from.
+pub(super) type FoundFile = (String, String, Origin);
+
 /// Parses a file and its ancestors. Returns the declarations, oldest
-/// ancestor first, with the diagnostics of parsing and loading.
+/// ancestor first, with the diagnostics of parsing and loading, and the
+/// file's parent as found (to be checked alone, see `check_source`).
 pub(super) fn load_chain(
     library: &dyn Library,
     sources: &mut Sources,
     name: &str,
     text: &str,
     origin: Origin,
-) -> (Vec<Layered>, Unparsed, Vec<Diagnostic>) {
+) -> (Vec<Layered>, Unparsed, Vec<Diagnostic>, Option<FoundFile>) {
+    let mut parent_found = None;
     let mut diags = Vec::new();
     let mut files: Vec<Vec<Decl>> = Vec::new();
     let mut unparsed: Vec<Vec<&'static str>> = Vec::new();
@@ -204,6 +209,9 @@ pub(super) fn load_chain(
                     break;
                 }
                 current = (parent_name, parent_text, parent_origin);
+                if parent_found.is_none() {
+                    parent_found = Some(current.clone());
+                }
             }
             Found::Unreadable(why) => {
                 diags.push(Diagnostic::new(
@@ -248,7 +256,7 @@ pub(super) fn load_chain(
         .enumerate()
         .flat_map(|(i, keywords)| keywords.into_iter().map(move |k| (layers - 1 - i, k)))
         .collect();
-    (decls, unparsed, diags)
+    (decls, unparsed, diags, parent_found)
 }
 
 /// Applies a variant's overrides: keeps, for each singular declaration, the

@@ -120,7 +120,7 @@ fn invisible(c: char) -> bool {
 /// games it extends come from `library`.
 pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origin) -> Checked {
     let mut sources = Sources::default();
-    let (layered, unparsed, mut diagnostics) =
+    let (layered, unparsed, mut diagnostics, parent) =
         layers::load_chain(library, &mut sources, name, text, origin);
     let root_file = crate::diag::FileId(0);
     // Where the file asked for names its parent, for the errors a variant
@@ -150,10 +150,28 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     let mut diagnostics = checker.diags;
     diagnostics.extend(checker.regions.unshown_unknowns());
     if let Some(extends) = extends {
+        // The parent's own mistakes, found by checking it alone (its files
+        // numbered one less than here): they are not the variant's doing.
+        let mut parents_own: Option<Vec<(Code, u32, u32, u32)>> = None;
         for d in &mut diagnostics[loaded..] {
             // Warnings too: a variant's setup can make a parent's goal
             // hold at the start (W017), a warning in the parent's line.
             if d.span.file != root_file && d.note.is_none() {
+                let own = parents_own.get_or_insert_with(|| match &parent {
+                    Some((name, text, origin)) => check_source(library, name, text, origin.clone())
+                        .diagnostics
+                        .iter()
+                        .map(|p| (p.code, p.span.file.0 + 1, p.span.start, p.span.end))
+                        .collect(),
+                    None => Vec::new(),
+                });
+                if own.contains(&(d.code, d.span.file.0, d.span.start, d.span.end)) {
+                    d.note = Some((
+                        extends,
+                        "extended here: the parent has this mistake by itself, so it is mended there".to_string(),
+                    ));
+                    continue;
+                }
                 // A parent's `move`, `then` or `promote` stays in the
                 // variant whatever it declares: what it names must stay.
                 let accumulates = decls.iter().any(|decl| {
