@@ -158,6 +158,21 @@ fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
     assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
 }
 
+/// `board 3 by 3` is told how a size is written; `3 × 3`, which is one
+/// way to write it, is not (`board 3 × 3 foo` was, for its `foo`).
+#[test]
+fn only_a_size_written_wrong_is_told_how_sizes_are_written() {
+    let rest = "players A, B\nreserve 5 each\nmove place\n";
+    let said = |board: &str| {
+        helps_of("size.game", &format!("{board}\n{rest}"))
+            .iter()
+            .any(|h| h.starts_with("a board size is written"))
+    };
+    assert!(said("board 3 by 3"));
+    assert!(!said("board 3 \u{d7} 3 foo"));
+    assert!(!said("board 3 x 3 foo"));
+}
+
 /// A word of the language written where another part takes it is told
 /// where it goes: a jump's count after its clauses, `exactly` after a
 /// row, a kind or a count after `over`, a goal `when` a player is stuck.

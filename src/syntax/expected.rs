@@ -684,7 +684,7 @@ fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
         "board" => {
             let size: Vec<&str> = chunk.split_whitespace().skip(1).take(3).collect();
             match size.as_slice() {
-                [w, "by" | "*" | "×", h] => Some(format!("a board size is written `{w} x {h}`")),
+                [w, "by" | "*", h] => Some(format!("a board size is written `{w} x {h}`")),
                 _ => None,
             }
         }
