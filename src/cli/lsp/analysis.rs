@@ -203,8 +203,27 @@ impl Analysis {
         if let (Some(dir), Some(engine)) = (DirWord::from_word(word), &self.engine) {
             parts.push(resolved_direction(dir, engine.rules()));
         }
+        // Where the board is known, only what holds on its shape.
+        let hex = self.engine.as_ref().map(|e| e.rules().board.shape.is_hex());
         for topic in topics_at(line, offset - line_start) {
+            if hex.is_some() && topic.hex_board.is_some() && topic.hex_board != hex {
+                continue;
+            }
             parts.push(topic.text.clone());
+        }
+        // A word no topic explains (`each`, `to` in `promote … to …`) is
+        // part of its declaration: the declaration's topic. Indented lines
+        // (a setup's items) belong to the line above that is not.
+        let in_comment = line[..offset - line_start].contains('#');
+        if parts.is_empty() && !in_comment {
+            let keyword = self.text[..line_end]
+                .lines()
+                .rev()
+                .find(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
+                .and_then(|l| l.split_whitespace().next());
+            if let Some(topic) = keyword.and_then(super::reference::declaration_topic) {
+                parts.push(topic.text.clone());
+            }
         }
         (!parts.is_empty()).then(|| (parts.join("\n\n---\n\n"), range))
     }
@@ -809,6 +828,52 @@ goal each wins with chain between rank 1 and rank 3
             .collect();
         assert!(labels.contains(&"home".to_string()), "{labels:?}");
         assert!(labels.contains(&"edge".to_string()), "{labels:?}");
+    }
+
+    /// Every word of a declaration has a hover: its own topic (`in a row`,
+    /// once unexplained for its leading `N`), or else its declaration's
+    /// (`each` in a goal, `to` in a promotion); a comment has none.
+    #[test]
+    fn every_word_of_a_declaration_has_a_hover() {
+        let text = format!(
+            "{GAME}goal each wins with 3 in a row # three\npromote stone to stone in rank 3\n"
+        );
+        let a = analysis(&text);
+        let hover_at = |needle: &str, skip: usize| {
+            let at = text.rfind(needle).expect(needle) + skip;
+            a.hover(at).map(|(h, _)| h)
+        };
+        let row = hover_at("row", 1).expect("a hover on `row`");
+        assert!(row.contains("in a row"), "{row}");
+        let each = hover_at("each wins with 3", 1).expect("a hover on `each`");
+        assert!(each.starts_with("**goal**"), "{each}");
+        let to = hover_at(" to stone", 2).expect("a hover on `to`");
+        assert!(to.starts_with("**promote**"), "{to}");
+        assert_eq!(hover_at("three", 1), None);
+    }
+
+    /// A direction word's hover tells what it means on the game's own
+    /// board shape only (a hex game was told `forward` is up, as on
+    /// squares, after being told it is up-left and up-right).
+    #[test]
+    fn a_direction_is_explained_for_the_boards_shape_only() {
+        let game = |board: &str| {
+            format!(
+                "game \"G\"\n{board}\nplayers A, B\nsetup\n  A on rank 1\n  B on rank 3\nmove step forward onto empty\n"
+            )
+        };
+        for (board, shown, hidden) in [
+            ("board 3 x 3", "square board", "hex board"),
+            ("board hexagon 2", "hex board", "square board"),
+        ] {
+            let text = game(board);
+            let at = text.find("forward").expect("forward") + 2;
+            let (hover, _) = analysis(&text).hover(at).expect("a hover");
+            assert!(
+                hover.contains(shown) && !hover.contains(hidden),
+                "{board}: {hover}"
+            );
+        }
     }
 
     /// Each place is offered the names it takes (a kind or a player

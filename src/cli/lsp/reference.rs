@@ -19,6 +19,9 @@ pub(crate) struct Topic {
     /// where it starts a line: `board` in `region open = board except
     /// edge` is the built-in region, not the declaration.
     pub(crate) leads_line: bool,
+    /// The board it is about, where its table's header says (`on a
+    /// square board`, `on a hex board`): `Some(true)` for hexagons.
+    pub(crate) hex_board: Option<bool>,
 }
 
 /// Every topic of the reference.
@@ -64,20 +67,29 @@ fn covers(line: &str, phrase: &str, column: usize, leads_line: bool) -> bool {
 }
 
 /// The words of a reference phrase as written in a file: `ending in
-/// REGION` is `ending in`, `only if …` is `only if`; a phrase that is only
-/// a placeholder (`N..M`) has none.
+/// REGION` is `ending in`, `only if …` is `only if`, `[exactly] N in a
+/// row` is `in a row` (the first words that are no placeholder); a
+/// phrase that is only a placeholder (`N..M`) has none.
 fn written(phrase: &str) -> Option<String> {
-    let mut words = Vec::new();
-    for w in phrase.split_whitespace() {
-        let placeholder = w.chars().any(|c| c.is_ascii_uppercase())
-            || w.contains(['…', '[', '|', '.', '"'])
-            || w.chars().all(|c| c.is_ascii_digit());
-        if placeholder {
-            break;
-        }
-        words.push(w);
-    }
+    let placeholder = |w: &str| {
+        w.chars().any(|c| c.is_ascii_uppercase())
+            || w.contains(['…', '[', ']', '|', '.', '"'])
+            || w.chars().all(|c| c.is_ascii_digit())
+    };
+    let words: Vec<&str> = phrase
+        .split_whitespace()
+        .skip_while(|w| placeholder(w))
+        .take_while(|w| !placeholder(w))
+        .collect();
     (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The topic of the declaration whose keyword is `keyword` (`promote`),
+/// for a word of its line that no topic of its own explains.
+pub(crate) fn declaration_topic(keyword: &str) -> Option<&'static Topic> {
+    topics()
+        .iter()
+        .find(|t| t.leads_line && t.phrases.iter().any(|p| p == keyword))
 }
 
 /// The backticked parts of a text.
@@ -101,10 +113,18 @@ fn read(doc: &str) -> Vec<Topic> {
                     phrases: vec![heading.to_string()],
                     text: section(&lines[i + 1..], heading),
                     leads_line: declaration.is_some(),
+                    hex_board: None,
                 });
             }
         } else if line.starts_with('|') && lines.get(i + 1).is_some_and(|l| l.starts_with("|---")) {
             let header = cells(line);
+            let hex_board = if header.iter().any(|h| h.contains("hex board")) {
+                Some(true)
+            } else if header.iter().any(|h| h.contains("square board")) {
+                Some(false)
+            } else {
+                None
+            };
             i += 2;
             while i < lines.len() && lines[i].starts_with('|') {
                 let row = cells(lines[i]);
@@ -121,6 +141,7 @@ fn read(doc: &str) -> Vec<Topic> {
                         phrases,
                         text,
                         leads_line: false,
+                        hex_board,
                     });
                 }
                 i += 1;
@@ -144,6 +165,7 @@ fn read(doc: &str) -> Vec<Topic> {
                     phrases: vec![phrase],
                     text,
                     leads_line: false,
+                    hex_board: None,
                 });
             }
         }
