@@ -142,7 +142,12 @@ fn an_editor_session() {
     let edited = format!("{fixed}move ");
     client.notify(
         "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [{ "text": edited }] }),
+        json!({ "textDocument": { "uri": uri, "version": 7 }, "contentChanges": [{ "text": edited }] }),
+    );
+    // A change older than the text held is left out, not put over it.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 4 }, "contentChanges": [{ "text": "stale" }] }),
     );
     let lines = edited.lines().count();
     let completion = client.request(
@@ -173,15 +178,18 @@ fn an_editor_session() {
     assert_eq!(references["result"].as_array().unwrap().len(), 1);
 
     // Garbage of every kind: diagnostics, and the server still answers.
-    for garbage in [
+    for (version, garbage) in [
         "\u{0}\u{1b}[31m\u{7f}",
         "board 999999999999999999999 x",
         "move (((((((",
         "é\u{feff}\t\r\n  x",
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         client.notify(
             "textDocument/didChange",
-            json!({ "textDocument": { "uri": uri, "version": 4 }, "contentChanges": [{ "text": garbage }] }),
+            json!({ "textDocument": { "uri": uri, "version": 8 + version }, "contentChanges": [{ "text": garbage }] }),
         );
         let diagnostics = client.diagnostics(&uri);
         assert!(!diagnostics.as_array().unwrap().is_empty(), "{garbage:?}");

@@ -250,6 +250,16 @@ impl Server<'_> {
         let Some(doc) = self.documents.get_mut(&key) else {
             return key;
         };
+        // Versions only grow: a change that is not newer than the text
+        // held would put an older text over a newer one (told in the log).
+        if p.text_document.version <= doc.version {
+            errln!(
+                "gamut lsp: a change to version {} of {key}, which is at version {}, was left out",
+                p.text_document.version,
+                doc.version
+            );
+            return key;
+        }
         // Full sync is asked for, so each change is the whole text; a
         // change given with a range (an editor that sends them anyway) is
         // applied where it says.
