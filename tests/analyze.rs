@@ -144,7 +144,7 @@ fn merge_refuses_what_is_not_every_slice_of_one_run_once() {
     }
     let (code, out, err) = common::gamut(&["analyze", "merge", &two, &one]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Tic-tac-toe: 10 games each"), "{out}");
+    assert!(out.contains("Tic-tac-toe: 10 games of random"), "{out}");
     // A whole run is its own only slice.
     let (code, again, err) = common::gamut(&["analyze", "merge", &whole]);
     assert_eq!(code, 0, "{err}");

@@ -18,10 +18,12 @@ pub(super) fn table(report: &Report) -> String {
     let players = shown(&super::players_words(report)).into_owned();
     let _ = writeln!(
         out,
-        "{}: {} game{} each of {players}, seed {}{}",
+        "{}: {} game{}{} of {players}, seed {}{}",
         names.join(" and "),
         report.games,
         if report.games == 1 { "" } else { "s" },
+        // Each of several games; one game's are just its own.
+        if names.len() > 1 { " each" } else { "" },
         report.seed,
         report
             .shard
