@@ -173,6 +173,20 @@ fn only_a_size_written_wrong_is_told_how_sizes_are_written() {
     assert!(!said("board 3 x 3 foo"));
 }
 
+/// `when stuck pass, then lose` is told what `then` takes and why.
+#[test]
+fn a_pass_then_lose_is_told_what_then_takes() {
+    let text =
+        "board 3 x 3\nplayers A, B\nreserve 5 each\nmove place\nwhen stuck pass, then lose\n";
+    let help = helps_of("stuck.game", text);
+    assert!(
+        help.iter()
+            .any(|h| h
+                .starts_with("after `pass, then` comes what happens when both players are stuck")),
+        "{help:?}"
+    );
+}
+
 /// A word of the language written where another part takes it is told
 /// where it goes: a jump's count after its clauses, `exactly` after a
 /// row, a kind or a count after `over`, a goal `when` a player is stuck.

@@ -664,6 +664,13 @@ fn misplaced_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
             "`exactly` comes before the number: `goal each wins with exactly 5 in a row`".into(),
         );
     }
+    if keyword == "when" && so_far.ends_with("then") && matches!(found, "lose" | "win" | "pass") {
+        return Some(
+            "after `pass, then` comes what happens when both players are stuck: `draw`, or \
+             `count` (the one with more pieces wins); a player stuck alone passes"
+                .into(),
+        );
+    }
     if keyword == "goal" && found == "when" {
         return Some(
             "what a player who cannot move does is not a goal but a declaration of its own: \
