@@ -1017,7 +1017,7 @@ pub(super) fn warn_player_without_pieces(ch: &mut Checker, rules: &Rules, decls:
         })
         .flatten()
         .collect();
-    for player in [PlayerId::new(0), PlayerId::new(1)] {
+    for player in PlayerId::BOTH {
         let name = &rules.players[player].name;
         let span = entries
             .iter()
