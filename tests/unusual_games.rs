@@ -493,3 +493,29 @@ fn a_wide_turn_checked_for_an_exact_row_is_listed_whole() {
     assert_eq!(out.overrun(), None);
     assert_eq!(out.positions.len(), 15_309);
 }
+
+/// The last cell is part of a position only while a later turn's rule
+/// may read it: here a removal `next to the last cell` is open on turn 2
+/// alone, so from turn 3 two captures that end the same but for their
+/// last cell are one move. (Kept for the whole game, they were two:
+/// 316 and 3,748 at depths 4 and 5 where an independent generator of
+/// the rules, written from the reference, counts 300 and 3,504.)
+#[test]
+fn the_last_cell_is_kept_only_while_a_rule_may_read_it() {
+    let engine = engine_of(
+        "board 4 x 4\nplayers Black, White\nsetup\n  Black on dark\n  White on light\n\
+         move remove a piece from corners, b2, c3, only on turn 1\n\
+         move remove a piece from board, next to the last cell along orthogonal, only on turn 2\n\
+         move jump over enemy orthogonal, capturing, only from turn 3\n\
+         then may relocate to board, in sight of the last piece along diagonal\n\
+         when stuck lose\n",
+    );
+    let start = engine.start();
+    let counts: Vec<u64> = (1..=5)
+        .map(|depth| gamut::engine::perft(&engine, &start, depth, &mut Vec::new()).unwrap())
+        .collect();
+    assert_eq!(counts, [4, 12, 16, 300, 3504]);
+    let mut game = gamut::engine::Game::new(&engine);
+    play(&mut game, "b2 b1 b4xb2(b3) d1xb1(c1) c3xc1(c2)");
+    assert_eq!(game.legal_notations().len(), 43);
+}

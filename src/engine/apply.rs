@@ -158,7 +158,14 @@ impl Engine {
             gained.insert(to);
         }
         if self.keeps_last {
-            ed.pos.set_last(act.cell());
+            // Kept only while the next turn may read it: the turn being
+            // played is `turns + 1` (exactly, up to every turn a rule
+            // names, so past `last_read_until` too).
+            if u32::from(ed.pos.turns) + 2 <= u32::from(self.last_read_until) {
+                ed.pos.set_last(act.cell());
+            } else {
+                ed.pos.clear_last();
+            }
         }
         Effect {
             removed,

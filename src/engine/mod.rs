@@ -152,6 +152,10 @@ pub struct Engine {
     /// Some option of a turn's first part refers to the last cell, which
     /// then comes from the previous turn and is kept in the position.
     keeps_last: bool,
+    /// The last turn on which a rule that reads the last cell may be open
+    /// (`u16::MAX`: no last turn): past it the cell is no longer kept, so
+    /// that positions differing only in it are one.
+    last_read_until: u16,
     /// How many turns the position counts (see [`crate::rules::TurnSpan`]).
     turn_horizon: u16,
 }
@@ -378,12 +382,20 @@ impl Engine {
             rings: Vec::new(),
             row_windows: Vec::new(),
             keeps_last: false,
+            last_read_until: u16::MAX,
             turn_horizon: 0,
         };
-        engine.keeps_last = engine.rules.parts[0]
-            .options
-            .iter()
-            .any(|o| o.near_last.is_some() || o.moving_last);
+        let readers = || {
+            engine.rules.parts[0]
+                .options
+                .iter()
+                .filter(|o| o.near_last.is_some() || o.moving_last)
+        };
+        engine.keeps_last = readers().next().is_some();
+        engine.last_read_until = readers()
+            .map(|o| o.turns.and_then(|t| t.last).unwrap_or(u16::MAX))
+            .max()
+            .unwrap_or(u16::MAX);
         engine.turn_horizon = engine
             .rules
             .parts

@@ -290,6 +290,12 @@ impl Position {
         self.last = cell.index() as u16;
     }
 
+    /// Keeps no last cell: no later turn's rule reads it.
+    pub(crate) fn clear_last(&mut self) {
+        self.key ^= last_key(self.last) ^ last_key(NO_LAST);
+        self.last = NO_LAST;
+    }
+
     /// Counts a turn played, up to `horizon` turns.
     pub(crate) fn count_turn(&mut self, horizon: u16) {
         if self.turns < horizon {
