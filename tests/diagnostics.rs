@@ -173,6 +173,99 @@ fn only_a_size_written_wrong_is_told_how_sizes_are_written() {
     assert!(!said("board 3 x 3 foo"));
 }
 
+/// Slips a newcomer makes are told what was meant: each line, after a
+/// plain header, and the help it gets (once "choose another name", "did
+/// you mean `for`?" for a region named `far`, or no help at all).
+#[test]
+fn slips_are_told_what_was_meant() {
+    let header = "game \"G\"\nboard 8 x 8\nplayers White, Black\n";
+    let tail = "move step forward onto empty\n";
+    for (lines, help) in [
+        (
+            "setup\n  White on ranks 1 to 2\n",
+            "a range is written with two dots: `ranks 1..2`",
+        ),
+        (
+            "setup\n  White on ranks 1\u{2013}2\n",
+            "a range is written with two dots",
+        ),
+        (
+            "setup\n  White on ranks 1..2, Black on ranks 7..8\n",
+            "`Black on …` begins a new setup item: put it on a line of its own",
+        ),
+        (
+            "setup\n  White on dark squares in ranks 1..2\n",
+            "after a region, `squares` was read as the next item's player",
+        ),
+        (
+            "region far White = rank 8\n",
+            "a region for one player is written `region far for White = …`",
+        ),
+        (
+            "region for White far = rank 8\n",
+            "the region's name comes first: `region far for White = …`",
+        ),
+        ("region far#1 for White = rank 8\n", "`#` begins a comment"),
+        (
+            "setup\n  White on rank 1\ngoal White wins with a piece in Black\u{2019}s far\n",
+            "write the apostrophe of `'s` as a straight one",
+        ),
+        (
+            "setup\n  White on rank 1 // the front\n",
+            "a comment begins with `#`",
+        ),
+    ] {
+        let text = format!("{header}{lines}{tail}");
+        let helps = helps_of("slip.game", &text);
+        assert!(
+            helps.iter().any(|h| h.contains(help)),
+            "{lines:?}: {helps:?}"
+        );
+    }
+    for (board, help) in [
+        ("board 8*8", "a board size is written `8 x 8`"),
+        (
+            "board hex 11 x 11",
+            "a board of hexagons is written `board 11 x 11 hex`",
+        ),
+        (
+            "board hexagon 5 x 5",
+            "a hexagon has one size, the cells along a side: `board hexagon 5`",
+        ),
+        ("board 8 x 8 without corner", "did you mean `corners`?"),
+    ] {
+        let text =
+            format!("game \"G\"\n{board}\nplayers White, Black\nreserve 5 each\nmove place\n");
+        let helps = helps_of("board.game", &text);
+        assert!(helps.iter().any(|h| h.contains(help)), "{board}: {helps:?}");
+    }
+}
+
+/// One mistake in a region's line is one error: its lack for a player
+/// (G028) is not told again where the region is used, whether the line
+/// named a player the game does not have or failed to parse.
+#[test]
+fn a_region_line_in_error_is_not_told_again_where_it_is_used() {
+    for region in [
+        "region far for Blak = rank 1",
+        "region for Black far = rank 1",
+    ] {
+        let text = format!(
+            "game \"G\"\nboard 8 x 8\nplayers White, Black\nsetup\n  White on rank 1\n  Black on rank 8\n\
+             region far for White = rank 8\n{region}\nmove step forward onto empty\n\
+             goal each wins with a piece in far\n"
+        );
+        let checked = gamut::load::check_source("far.game", &text, Origin::Memory);
+        let codes: Vec<&str> = checked
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(codes.len(), 1, "{region}: {codes:?}");
+        assert_ne!(codes[0], "G028", "{region}");
+    }
+}
+
 /// `when stuck pass, then lose` is told what `then` takes and why.
 #[test]
 fn a_pass_then_lose_is_told_what_then_takes() {

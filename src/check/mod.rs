@@ -79,13 +79,20 @@ fn unparsed_regions(sources: &Sources, diagnostics: &[Diagnostic]) -> HashSet<St
             if words.next() != Some("region") {
                 return None;
             }
-            let name: String = words
-                .next()?
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+            // Every word before the `=`: the name may not be where it
+            // belongs (`region for White far = …`).
+            let names: Vec<String> = words
+                .take_while(|w| !w.starts_with('='))
+                .map(|w| {
+                    w.chars()
+                        .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+                        .collect::<String>()
+                })
+                .filter(|n| !n.is_empty())
                 .collect();
-            (!name.is_empty()).then_some(name)
+            Some(names)
         })
+        .flatten()
         .collect()
 }
 

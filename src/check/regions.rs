@@ -32,8 +32,9 @@ pub(super) struct RegionTable {
     cache: HashMap<(String, PlayerId, Option<Cell>), CellSet>,
     in_progress: HashSet<(String, PlayerId)>,
     pub used: HashSet<String>,
-    /// Names whose every definition was refused (for a player the game
-    /// does not have): their uses would only echo that error.
+    /// Names with a definition refused (for a player the game does not
+    /// have): their uses, or their lack for that player, would only echo
+    /// that error.
     pub refused: HashSet<String>,
     /// Regions are being listed for display, which does not use them.
     pub listing: bool,
@@ -319,6 +320,11 @@ impl RegionTable {
         };
         let def = per[player].as_ref().or(all.as_ref());
         let Some(def) = def else {
+            // The other player's definition was refused (a player misspelt):
+            // missing for this one only echoes that error.
+            if self.refused.contains(name) {
+                return CellSet::EMPTY;
+            }
             let other = env.player_names[player.other()].clone();
             let me = &env.player_names[player];
             diags.push(Diagnostic::new(
@@ -530,21 +536,34 @@ pub(super) fn holes(
         player_names: &[String::new(), String::new()],
         facing: [Dir::Up, Dir::Down],
     };
-    if let Some(span) = first_named(region) {
-        diags.push(Diagnostic::new(Kind::WithoutNamedRegion, span));
+    if let Some((span, name)) = first_named(region) {
+        // A built-in region misspelt (`without corner`) is told as such.
+        let builtins = ["board", "edge", "corners", "dark", "light"];
+        let near = nearest(name, builtins.iter().copied()).filter(|_| name != "forward-cone");
+        diags.push(match near {
+            Some(builtin) => Diagnostic::new(
+                Kind::UnknownRegion {
+                    name: name.to_string(),
+                    cell: None,
+                    suggestion: Suggestion::Nearest(builtin.to_string()),
+                },
+                span,
+            ),
+            None => Diagnostic::new(Kind::WithoutNamedRegion, span),
+        });
         return CellSet::EMPTY;
     }
     RegionTable::default().eval(&env, region, PlayerId::FIRST, None, diags)
 }
 
-fn first_named(region: &Region) -> Option<Span> {
+fn first_named(region: &Region) -> Option<(Span, &str)> {
     match &region.expr {
         RegionExpr::Except(a, removed) => {
             first_named(a).or_else(|| removed.iter().find_map(first_named))
         }
         RegionExpr::Union(parts) | RegionExpr::Inter(parts) => parts.iter().find_map(first_named),
-        RegionExpr::Named { name, .. } => Some(name.span),
-        RegionExpr::Builtin(Builtin::ForwardCone) => Some(region.span),
+        RegionExpr::Named { name, .. } => Some((name.span, name.node.as_str())),
+        RegionExpr::Builtin(Builtin::ForwardCone) => Some((region.span, "forward-cone")),
         RegionExpr::Cell(_)
         | RegionExpr::CellRange(..)
         | RegionExpr::Ranks(..)

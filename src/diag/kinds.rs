@@ -704,6 +704,9 @@ pub enum Kind {
     WordAsName {
         /// The word, as written.
         word: String,
+        /// What the line likely meant, where it can be told
+        /// (`ranks 1 to 2`: a range); else the help is to choose a name.
+        meant: Option<String>,
     },
     /// G010: no `board`.
     NoBoard,
@@ -1136,7 +1139,7 @@ impl Kind {
             Kind::TooDeeplyNested { max } => format!("parentheses nested more than {max} deep"),
             Kind::NotUtf8 { at } => format!("this is not a text file: byte {at} is not UTF-8"),
             Kind::UnclosedQuote => "this quoted name is not closed".into(),
-            Kind::WordAsName { word } => {
+            Kind::WordAsName { word, .. } => {
                 format!("`{word}` is a word of the language, so it cannot be used as a name here")
             }
             Kind::NoBoard => "the game has no board".into(),
@@ -1357,12 +1360,13 @@ impl Kind {
             }
             Kind::NotUtf8 { .. } => "a game file is plain UTF-8 text".into(),
             Kind::UnclosedQuote => "end it with `\"` on the same line".into(),
-            Kind::WordAsName { word } if word == "piece" => {
+            Kind::WordAsName { word, .. } if word == "piece" => {
                 "`piece` is the one kind of a game without `pieces`, and is not written: \
                  declare the kinds, as in `pieces man, king`"
                     .into()
             }
-            Kind::WordAsName { .. } => "choose another name".into(),
+            Kind::WordAsName { meant: Some(meant), .. } => meant.clone(),
+            Kind::WordAsName { meant: None, .. } => "choose another name".into(),
             Kind::NoBoard => "add a line such as `board 8 x 8`".into(),
             Kind::DeclaredTwice { keyword } if keyword == "extends" => {
                 "a variant extends exactly one game".into()

@@ -401,10 +401,14 @@ pub(super) fn syntax_error(
     // Unless the word found is itself a near miss (`move stpe` is not a
     // misspelt `remove`).
     // A keyword read as one (`move` of `move pass`) is no misspelt name.
+    // A name being given is no misspelt word (`region far White`: `far`
+    // is the region's name, not a misspelt `for`).
+    let gives_name = |start: usize| word_before(chunk, start).is_some_and(|(_, w)| w == "region");
     if nearest(found, words.iter().copied()).is_none()
         && let Some((start, prev)) = word_before(chunk, pos)
         && !words.contains(&prev)
         && !KEYWORDS.contains(&prev)
+        && !gives_name(start)
         && let Some(word) = nearest(prev, words.iter().copied())
     {
         let span = shift.span(start, start + prev.len());
@@ -454,6 +458,7 @@ pub(super) fn syntax_error(
         return Diagnostic::new(
             Kind::WordAsName {
                 word: found.to_string(),
+                meant: word_as_name_meant(chunk, pos, found),
             },
             span,
         );
@@ -681,17 +686,98 @@ fn misplaced_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
     None
 }
 
+/// What a line likely meant where a word of the language stands in a
+/// name's place: a range written with `to` (`ranks 1 to 2`), a setup item
+/// begun after a region's comma (`…, Black on ranks 7..8`) or after a
+/// region and a word read as the next item's player (`dark squares in …`).
+fn word_as_name_meant(chunk: &str, pos: usize, found: &str) -> Option<String> {
+    let before: Vec<&str> = chunk[..pos].split_whitespace().collect();
+    let prev = *before.last()?;
+    if found == "to" && before.len() >= 2 {
+        let line = before[before.len() - 2];
+        if matches!(line, "rank" | "ranks" | "file" | "files") {
+            let end = chunk[pos + found.len()..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
+            return Some(format!(
+                "a range is written with two dots: `{line} {prev}..{end}`"
+            ));
+        }
+    }
+    if before.first() != Some(&"setup") {
+        return None;
+    }
+    let after_comma = before.len() >= 2 && before[before.len() - 2].ends_with(',');
+    if found == "on" && after_comma {
+        return Some(format!(
+            "`{prev} on …` begins a new setup item: put it on a line of its own (a comma joins regions, `a1, b1`)"
+        ));
+    }
+    Some(format!(
+        "a setup item is `PLAYER [KIND] on REGION`: after a region, `{prev}` was read as the next item's player"
+    ))
+}
+
 /// Help for declarations written as English or other languages would:
 /// `board 6 by 6`, `setup:`, `reserve 10` with no owner.
 fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
     let mut words = chunk.split_whitespace();
     let keyword = words.next()?;
     let rest = chunk[pos..].trim_start();
+    // `region far#1 for White`: a comment begins inside what was meant as
+    // a name.
+    if rest.starts_with('#') && chunk[..pos].ends_with(|c: char| c.is_alphanumeric()) {
+        return Some(
+            "`#` begins a comment, so the line ends before it: a name is letters, digits, `-` and `_`"
+                .into(),
+        );
+    }
+    // Look-alikes and habits of other languages.
+    if rest.starts_with("//") || rest.starts_with(';') {
+        return Some("a comment begins with `#`".into());
+    }
+    if rest.starts_with(['\u{2013}', '\u{2014}', '\u{2026}'])
+        && chunk[..pos].ends_with(|c: char| c.is_ascii_alphanumeric())
+    {
+        return Some("a range is written with two dots: `1..2`".into());
+    }
+    if chunk[pos..]
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.contains('\u{2019}'))
+    {
+        return Some("write the apostrophe of `'s` as a straight one, `'`, not `\u{2019}`".into());
+    }
     match keyword {
         "board" => {
-            let size: Vec<&str> = chunk.split_whitespace().skip(1).take(3).collect();
+            let size: Vec<&str> = chunk.split_whitespace().skip(1).take(4).collect();
             match size.as_slice() {
-                [w, "by" | "*", h] => Some(format!("a board size is written `{w} x {h}`")),
+                [w, "by" | "*", h, ..] => Some(format!("a board size is written `{w} x {h}`")),
+                [wh, ..] if wh.contains('*') => Some(format!(
+                    "a board size is written `{}`",
+                    wh.replace('*', " x ")
+                )),
+                ["hex", w, "x", h] => Some(format!(
+                    "a board of hexagons is written `board {w} x {h} hex` (a rhombus) or `board hexagon N` (N cells a side)"
+                )),
+                ["hexagon", n, "x", ..] => Some(format!(
+                    "a hexagon has one size, the cells along a side: `board hexagon {n}`"
+                )),
+                _ => None,
+            }
+        }
+        // `region far White = …`, `region for White far = …`: how a region
+        // for one player is written.
+        "region" => {
+            let words: Vec<&str> = chunk.split_whitespace().skip(1).take(3).collect();
+            match words.as_slice() {
+                ["for", player, name] if *name != "=" => Some(format!(
+                    "the region's name comes first: `region {name} for {player} = …`"
+                )),
+                [name, player, "="] if rest.starts_with(player) => Some(format!(
+                    "a region for one player is written `region {name} for {player} = …`"
+                )),
                 _ => None,
             }
         }
@@ -748,6 +834,10 @@ fn goal_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
             "the words of the language are written in lower case: `{}`",
             word.to_ascii_lowercase()
         ));
+    }
+    // `Black’s`: a curly apostrophe after a word is a possessive's.
+    if rest.starts_with('\u{2019}') && chunk[..pos].ends_with(|c: char| c.is_alphanumeric()) {
+        return Some("write the apostrophe of `'s` as a straight one, `'`, not `\u{2019}`".into());
     }
     if rest.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
         return Some("write a name between straight quotes, `\"`, not curly ones".into());
