@@ -733,6 +733,20 @@ fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
                 .into(),
         );
     }
+    // A space that is not one (a no-break space, pasted from a page)
+    // breaks a word the line seems to hold; said wherever it stands in
+    // the line of the mistake.
+    let line_start = chunk[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = chunk[pos..].find('\n').map_or(chunk.len(), |i| pos + i);
+    if let Some(odd) = chunk[line_start..line_end]
+        .chars()
+        .find(|c| c.is_whitespace() && !c.is_ascii())
+    {
+        return Some(format!(
+            "this line holds a space that is not an ordinary one (U+{:04X}): write it as a plain space",
+            u32::from(odd)
+        ));
+    }
     // Look-alikes and habits of other languages.
     if rest.starts_with("//") || rest.starts_with(';') {
         return Some("a comment begins with `#`".into());
