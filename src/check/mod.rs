@@ -394,6 +394,12 @@ impl Checker {
 
     fn check(&mut self, decls: &[Decl], file_name: &str) -> Option<Rules> {
         let find = |kw: &str| decls.iter().find(|d| d.kind.keyword() == kw);
+        // A file that declares nothing yet (empty, or only comments) is
+        // told so once, not as a board, players and moves each missing.
+        if decls.is_empty() && !self.incomplete {
+            self.report(Kind::NothingDeclared, self.file_start);
+            return None;
+        }
 
         let name = match find("game").map(|d| &d.kind) {
             Some(DeclKind::Game(s)) if s.node.trim().is_empty() => {

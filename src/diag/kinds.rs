@@ -299,7 +299,11 @@ impl Code {
                 "a word of the language where a name belongs",
                 "keyword-as-name",
             ),
-            Code::G010 => ("G010", "the game has no `board`", "no-board"),
+            Code::G010 => (
+                "G010",
+                "the game has no `board` (or, in a file that declares nothing yet, nothing at all)",
+                "no-board",
+            ),
             Code::G011 => (
                 "G011",
                 "a singular declaration, or `extends`, given twice in one file",
@@ -710,6 +714,8 @@ pub enum Kind {
     },
     /// G010: no `board`.
     NoBoard,
+    /// G010 too: a file with no declaration at all (empty, or comments).
+    NothingDeclared,
     /// G011: a declaration given twice in one file.
     DeclaredTwice {
         /// The declaration's keyword.
@@ -1059,7 +1065,7 @@ impl Kind {
             Kind::NotUtf8 { .. } => Code::G004,
             Kind::UnclosedQuote => Code::G005,
             Kind::WordAsName { .. } => Code::G006,
-            Kind::NoBoard => Code::G010,
+            Kind::NoBoard | Kind::NothingDeclared => Code::G010,
             Kind::DeclaredTwice { .. } => Code::G011,
             Kind::ExtendsNotFound { .. } => Code::G012,
             Kind::NoPlayers => Code::G013,
@@ -1143,6 +1149,7 @@ impl Kind {
                 format!("`{word}` is a word of the language, so it cannot be used as a name here")
             }
             Kind::NoBoard => "the game has no board".into(),
+            Kind::NothingDeclared => "the file declares nothing yet".into(),
             Kind::DeclaredTwice { keyword } if keyword == "extends" => {
                 "`extends` given twice".into()
             }
@@ -1368,6 +1375,10 @@ impl Kind {
             Kind::WordAsName { meant: Some(meant), .. } => meant.clone(),
             Kind::WordAsName { meant: None, .. } => "choose another name".into(),
             Kind::NoBoard => "add a line such as `board 8 x 8`".into(),
+            Kind::NothingDeclared => {
+                "a game needs at least a `board`, its `players` and a `move`, each on a line of its own: `board 3 x 3`, `players X, O`, `reserve 5 each`, `move place`"
+                    .into()
+            }
             Kind::DeclaredTwice { keyword } if keyword == "extends" => {
                 "a variant extends exactly one game".into()
             }
