@@ -79,6 +79,32 @@ impl Library for Files {
         games::names().map(str::to_string).collect()
     }
 
+    /// The `.game` files in the folder of a file on disk, by the name
+    /// `extends` gives them (the first thousand entries looked at: a
+    /// folder of millions is not read whole for a suggestion).
+    fn nearby(&self, from: &Origin) -> Vec<String> {
+        let Origin::Path(path) = from else {
+            return Vec::new();
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        entries
+            .take(1000)
+            .filter_map(|e| {
+                let name = e.ok()?.file_name();
+                let name = name.to_str()?;
+                name.strip_suffix(".game").map(str::to_string)
+            })
+            .collect()
+    }
+
     /// A file reached by two spellings (`a/../b.game`, a link) is one file.
     fn identity(&self, name: &str, origin: &Origin) -> String {
         match origin {
@@ -159,6 +185,10 @@ impl Library for Edited<'_> {
 
     fn names(&self) -> Vec<String> {
         Files.names()
+    }
+
+    fn nearby(&self, from: &Origin) -> Vec<String> {
+        Files.nearby(from)
     }
 
     fn identity(&self, name: &str, origin: &Origin) -> String {

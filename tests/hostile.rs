@@ -777,3 +777,22 @@ fn a_move_of_thousands_of_parts_is_refused_and_quoted_short() {
     );
     assert!(!err.contains(&typed[..200]), "{err}");
 }
+
+/// `extends` with a misspelt name of a file next to the variant suggests
+/// that file (it suggested only shipped games).
+#[test]
+fn extends_suggests_a_file_next_to_the_variant() {
+    let dir = scratch("extends-nearby");
+    std::fs::write(
+        dir.join("parent.game"),
+        "board 3 x 3\nplayers A, B\nreserve 5 each\nmove place\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("kid.game"), "extends \"parnet\"\n").unwrap();
+    let (code, out, _) = gamut_in(&dir, &["validate", "kid.game"], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("did you mean `parent`, the file `parent.game` next to this one?"),
+        "{out}"
+    );
+}

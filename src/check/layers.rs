@@ -34,6 +34,11 @@ pub trait Library {
     /// The names a game could be given by when nothing is found, offered
     /// as suggestions.
     fn names(&self) -> Vec<String>;
+    /// The games next to a file from `from` that `extends` could name
+    /// (`parent` for `parent.game`), for suggestions; none by default.
+    fn nearby(&self, _from: &Origin) -> Vec<String> {
+        Vec::new()
+    }
     /// What makes two files the same file, so that a chain of `extends`
     /// that comes back to a file is caught. By default a path is its own
     /// identity; a library of files gives the canonical path.
@@ -222,11 +227,17 @@ pub(super) fn load_chain(
             }
             Found::Nothing => {
                 let names = library.names();
-                let suggestion =
-                    match crate::diag::nearest(&target.node, names.iter().map(String::as_str)) {
-                        Some(n) => Suggestion::Nearest(n.to_string()),
-                        None => Suggestion::Known(names),
-                    };
+                // The files next to this one first: `parnet` meant the
+                // `parent.game` beside it.
+                let nearby = library.nearby(&origin);
+                let candidates = nearby.iter().chain(&names).map(String::as_str);
+                let suggestion = match crate::diag::nearest(&target.node, candidates) {
+                    Some(n) if nearby.iter().any(|f| f == n) => Suggestion::Explained(format!(
+                        "did you mean `{n}`, the file `{n}.game` next to this one?"
+                    )),
+                    Some(n) => Suggestion::Nearest(n.to_string()),
+                    None => Suggestion::Known(names),
+                };
                 diags.push(Diagnostic::new(
                     Kind::ExtendsNotFound {
                         target: target.node.clone(),
