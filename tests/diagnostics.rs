@@ -15,7 +15,11 @@ fn report(path: &Path) -> String {
     );
     // Named as a path from the crate's folder (the tests' working folder),
     // so that the files `extends` reaches are named the same on every machine.
-    let checked = check_bytes(&name, &bytes, Origin::Path(name.clone().into()));
+    let checked = with_start_check(check_bytes(
+        &name,
+        &bytes,
+        Origin::Path(name.clone().into()),
+    ));
     let mut out = String::new();
     for d in &checked.diagnostics {
         out.push_str(&render(d, &checked.sources, false));
@@ -50,7 +54,17 @@ fn every_malformed_file_gets_its_diagnostics() {
 fn check_fixture(stem: &str) -> gamut::check::Checked {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/invalid/{stem}.game"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{stem}.game: {e}"));
-    check_bytes(stem, &bytes, Origin::Path(path))
+    with_start_check(check_bytes(stem, &bytes, Origin::Path(path)))
+}
+
+/// What `validate` adds to the checker's findings by playing the start
+/// (W019).
+fn with_start_check(mut checked: gamut::check::Checked) -> gamut::check::Checked {
+    if let Some(rules) = &checked.rules {
+        let engine = gamut::engine::Engine::new(rules.clone());
+        gamut::cli::validate::start_check(&engine, &mut checked);
+    }
+    checked
 }
 
 #[test]

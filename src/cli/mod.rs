@@ -40,7 +40,7 @@ mod play;
 mod protocol;
 mod record;
 mod seat;
-mod validate;
+pub mod validate;
 
 use std::io::IsTerminal;
 

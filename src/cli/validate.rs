@@ -43,7 +43,11 @@ pub(super) fn run(games: &[String], format: Format, dump: bool, colour: bool) ->
                     })),
                 }
             }
-            Ok(checked) => {
+            Ok(mut checked) => {
+                if let Some(rules) = &checked.rules {
+                    let engine = crate::engine::Engine::new(rules.clone());
+                    start_check(&engine, &mut checked);
+                }
                 if checked.has_errors() && status == OK {
                     status = FOUND_ERRORS;
                 }
@@ -149,4 +153,39 @@ fn json_report(arg: &str, checked: &Checked) -> serde_json::Value {
         "summary": summary,
         "diagnostics": diagnostics,
     })
+}
+
+/// W019: the player to move first has no move in the start position,
+/// where being stuck ends the game, so it ends before its first move (a
+/// move only backwards, players facing one way). Found by playing, which
+/// the checker does not do: added by each front end that checks a file
+/// (`validate`, the language server), pointing at the first `move` line.
+pub fn start_check(engine: &crate::engine::Engine, checked: &mut Checked) {
+    use crate::diag::{Diagnostic, FileId, Kind, Span};
+    let start = engine.start();
+    if start.result().is_some() {
+        // A goal that holds at the start: W017's.
+        return;
+    }
+    let mut legal = crate::engine::Successors::default();
+    engine.legal_moves(&start, &mut legal);
+    if !legal.moves.is_empty() || legal.overrun().is_some() {
+        return;
+    }
+    let rules = engine.rules();
+    let text = &checked.sources.get(FileId(0)).text;
+    let mut offset = 0;
+    let mut span = Span::new(FileId(0), 0, 0);
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("move") {
+            span = Span::new(FileId(0), offset, offset + line.trim_end().len());
+            break;
+        }
+        offset += line.len();
+    }
+    let player = rules.players[start.to_move()].name.clone();
+    checked
+        .diagnostics
+        .push(Diagnostic::new(Kind::StuckAtStart { player }, span));
+    crate::diag::sort(&mut checked.diagnostics);
 }

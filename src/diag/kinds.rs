@@ -158,6 +158,8 @@ pub enum Code {
     W017,
     /// `player-without-pieces.game`
     W018,
+    /// `stuck-at-start.game`
+    W019,
 }
 
 impl Code {
@@ -236,6 +238,7 @@ impl Code {
         Code::W016,
         Code::W017,
         Code::W018,
+        Code::W019,
     ];
 
     /// The code as written in reports: `G042`.
@@ -580,6 +583,11 @@ impl Code {
                 "W018",
                 "a player with no pieces, on the board or in reserve, who can never move",
                 "player-without-pieces",
+            ),
+            Code::W019 => (
+                "W019",
+                "the first player has no move in the start position, so the game ends before its first move (found by `validate` and the editor, which play the start)",
+                "stuck-at-start",
             ),
             Code::W016 => (
                 "W016",
@@ -1039,6 +1047,11 @@ pub enum Kind {
         /// The player without pieces.
         player: String,
     },
+    /// W019: the player to move has no move at the start.
+    StuckAtStart {
+        /// The player to move first.
+        player: String,
+    },
     /// W016: `promote KIND to KIND` of one kind: nothing changes.
     PromoteToItself {
         /// The kind.
@@ -1134,6 +1147,7 @@ impl Kind {
             Kind::PromoteToItself { .. } => Code::W016,
             Kind::GoalHoldsAtStart { .. } => Code::W017,
             Kind::PlayerWithoutPieces { .. } => Code::W018,
+            Kind::StuckAtStart { .. } => Code::W019,
         }
     }
 
@@ -1320,6 +1334,9 @@ impl Kind {
             }
             Kind::PlayerWithoutPieces { player } => format!(
                 "{player} has no pieces, on the board or in reserve, so {player} never has a move"
+            ),
+            Kind::StuckAtStart { player } => format!(
+                "{player}, who moves first, has no move in the start position, so the game ends before its first move"
             ),
             Kind::SetupGroupTooLarge {
                 player,
@@ -1553,6 +1570,9 @@ impl Kind {
             Kind::PlayerWithoutPieces { player } => {
                 format!("give {player} pieces with `setup` or `reserve`")
             }
+            Kind::StuckAtStart { player } => format!(
+                "check the directions of the moves against the way {player} faces (`players A facing up, B facing down`) and the setup; `gamut play` shows the start"
+            ),
             // A row is 2 to 26 long: a board whose lines are shorter takes
             // none, whatever the goal asks.
             Kind::RowLongerThanBoard { longest, .. } if *longest < 2 => {

@@ -84,7 +84,7 @@ impl Analysis {
         let fed = crate::syntax::with_line_feeds(&text);
         let checked_text = if too_large { "" } else { fed.as_ref() };
         let library = crate::load::Edited { open };
-        let checked = crate::load::check_source_in(&library, &name, checked_text, origin);
+        let mut checked = crate::load::check_source_in(&library, &name, checked_text, origin);
         let (ast, _) = parse(checked_text, FileId(0));
         let mut definitions = Vec::new();
         for id in 0..checked.sources.len() {
@@ -95,6 +95,9 @@ impl Analysis {
         }
         mark_replaced(&mut definitions);
         let engine = checked.rules.clone().map(Engine::new);
+        if let Some(engine) = &engine {
+            crate::cli::validate::start_check(engine, &mut checked);
+        }
         Analysis {
             index: LineIndex::new(&text, encoding),
             too_large,
