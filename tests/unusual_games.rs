@@ -519,3 +519,35 @@ fn the_last_cell_is_kept_only_while_a_rule_may_read_it() {
     play(&mut game, "b2 b1 b4xb2(b3) d1xb1(c1) c3xc1(c2)");
     assert_eq!(game.legal_notations().len(), 43);
 }
+
+/// `extends "x" without moves` leaves out the parent's `move` and `then`
+/// lines, and `without promotions` its `promote` lines; otherwise they
+/// accumulate.
+#[test]
+fn a_variant_may_leave_out_its_parents_moves_and_promotions() {
+    let first_moves = |text: &str| {
+        let engine = engine_of(text);
+        gamut::engine::perft(&engine, &engine.start(), 1, &mut Vec::new()).unwrap()
+    };
+    // Breakthrough's 22 opening moves; straight steps alone are 8.
+    assert_eq!(first_moves("extends \"breakthrough\"\n"), 22);
+    assert_eq!(
+        first_moves("extends \"breakthrough\" without moves\nmove step forward onto empty\n"),
+        8
+    );
+    assert_eq!(
+        first_moves("extends \"breakthrough\"\nmove step forward onto empty\n"),
+        22,
+        "without `without`, the variant's moves add to the parent's"
+    );
+    // English draughts without its promotion: a man on the far rank stays
+    // a man (the game checks clean, with the variant's own kinds used).
+    let text = "extends \"english-draughts\" without promotions\n";
+    let checked = gamut::load::check_source("v.game", text, gamut::check::Origin::Memory);
+    let rules = checked.rules.expect("the variant checks");
+    assert!(rules.promotions.is_empty(), "{:?}", rules.promotions);
+    let both = "extends \"english-draughts\" without moves, promotions\nmove step man forward-diagonal onto empty\n";
+    let checked = gamut::load::check_source("v.game", both, gamut::check::Origin::Memory);
+    let rules = checked.rules.expect("the variant checks");
+    assert_eq!(rules.parts[0].options.len(), 1);
+}

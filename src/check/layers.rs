@@ -168,7 +168,7 @@ pub(super) fn load_chain(
         let extends: Vec<&Decl> = ast
             .decls
             .iter()
-            .filter(|d| matches!(d.kind, DeclKind::Extends(_)))
+            .filter(|d| matches!(d.kind, DeclKind::Extends(..)))
             .collect();
         for extra in extends.iter().skip(1) {
             diags.push(
@@ -182,7 +182,7 @@ pub(super) fn load_chain(
             );
         }
         let parent = extends.first().and_then(|d| {
-            if let DeclKind::Extends(target) = &d.kind {
+            if let DeclKind::Extends(target, _) = &d.kind {
                 Some((target.clone(), d.span))
             } else {
                 None
@@ -287,6 +287,19 @@ pub(super) fn merge(
         let newest = newest.entry(keyword).or_insert(layer);
         *newest = (*newest).max(layer);
     }
+    // A variant that leaves out its parents' moves or promotions
+    // (`extends "x" without moves`): those of older layers are dropped.
+    let (mut moves_from, mut promotions_from) = (0, 0);
+    for l in &decls {
+        if let DeclKind::Extends(_, left) = &l.decl.kind {
+            if left.moves {
+                moves_from = moves_from.max(l.layer);
+            }
+            if left.promotions {
+                promotions_from = promotions_from.max(l.layer);
+            }
+        }
+    }
     let mut first_in_layer: HashMap<(&'static str, usize), Span> = HashMap::new();
     let mut region_newest: HashMap<String, usize> = HashMap::new();
     let mut goal_newest: HashMap<(String, bool), usize> = HashMap::new();
@@ -326,7 +339,11 @@ pub(super) fn merge(
     decls
         .into_iter()
         .filter(|l| match override_of(&l.decl.kind) {
-            Override::Accumulates | Override::ByGoal(None) => true,
+            Override::Accumulates if matches!(l.decl.kind, DeclKind::Promote { .. }) => {
+                l.layer >= promotions_from
+            }
+            Override::Accumulates => l.layer >= moves_from,
+            Override::ByGoal(None) => true,
             Override::Dropped => false,
             Override::ByName(name) => region_newest.get(&name) == Some(&l.layer),
             Override::ByGoal(Some(k)) => goal_newest.get(&k) == Some(&l.layer),
@@ -359,7 +376,7 @@ fn override_of(kind: &DeclKind) -> Override {
         DeclKind::Move(_) | DeclKind::Then { .. } | DeclKind::Promote { .. } => {
             Override::Accumulates
         }
-        DeclKind::Extends(_) => Override::Dropped,
+        DeclKind::Extends(..) => Override::Dropped,
         DeclKind::Region { name, .. } => Override::ByName(name.node.clone()),
         DeclKind::Goal { owner, outcome, .. } => Override::ByGoal(match owner {
             GoalOwner::Player(p) => Some((p.node.clone(), outcome.node == OutcomeWord::Wins)),

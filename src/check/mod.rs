@@ -135,7 +135,7 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
     // players' names).
     let extends = layered
         .iter()
-        .find(|l| l.decl.span.file == root_file && matches!(l.decl.kind, DeclKind::Extends(_)))
+        .find(|l| l.decl.span.file == root_file && matches!(l.decl.kind, DeclKind::Extends(..)))
         .map(|l| l.decl.span);
     let player_names = newest_players(&layered);
     let decls = layers::merge((layered, unparsed), &player_names, &mut diagnostics);
@@ -191,7 +191,7 @@ pub fn check_source(library: &dyn Library, name: &str, text: &str, origin: Origi
                         )
                 });
                 let note = if accumulates {
-                    "extended here: the parent's `move`, `then` and `promote` lines stay in a variant, so the kinds, players and regions they name must stay too"
+                    "extended here: the parent's `move`, `then` and `promote` lines stay in a variant (unless it says `extends … without moves` or `without promotions`), so the kinds, players and regions they name must stay too"
                 } else {
                     "extended here: a declaration in this file replaces the parent's of its kind (a region, the parent's of its name)"
                 };

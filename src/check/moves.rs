@@ -96,7 +96,7 @@ fn part_decls(decls: &[Decl]) -> impl Iterator<Item = PartDecl<'_>> {
             options,
         }),
         DeclKind::Game(_)
-        | DeclKind::Extends(_)
+        | DeclKind::Extends(..)
         | DeclKind::Board { .. }
         | DeclKind::Players(_)
         | DeclKind::Turns { .. }

@@ -27,13 +27,25 @@ pub struct Decl {
     pub span: Span,
 }
 
+/// What a variant leaves out of the games it extends: `extends "x"
+/// without moves` (their `move` and `then` lines), `without promotions`
+/// (their `promote` lines).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    /// `without moves`: the parents' `move` and `then` lines.
+    pub moves: bool,
+    /// `without promotions`: the parents' `promote` lines.
+    pub promotions: bool,
+}
+
 /// A declaration by its keyword: `board`, `players`, `move`, `goal` and so on.
 #[derive(Clone, Debug)]
 pub enum DeclKind {
     /// `game "Network"`: the name shown to players. The span includes the quotes.
     Game(Spanned<String>),
-    /// `extends "j"`: the parent game of a variant. The span includes the quotes.
-    Extends(Spanned<String>),
+    /// `extends "j"`: the parent game of a variant. The span includes the
+    /// quotes. Then what of its parents the variant leaves out.
+    Extends(Spanned<String>, LeftOut),
     /// `board 8 x 8 without corners`, `board 11 x 11 hex`, `board hexagon 5`
     Board {
         /// Square cells, a rhombus of hexagons, or a hexagon of hexagons.
@@ -145,7 +157,7 @@ impl DeclKind {
     pub fn keyword(&self) -> &'static str {
         match self {
             DeclKind::Game(_) => "game",
-            DeclKind::Extends(_) => "extends",
+            DeclKind::Extends(..) => "extends",
             DeclKind::Board { .. } => "board",
             DeclKind::Players(_) => "players",
             DeclKind::Turns { .. } => "turns",

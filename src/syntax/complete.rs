@@ -282,6 +282,13 @@ mod tests {
         }
     }
 
+    /// After a variant's parent, what it may leave out.
+    #[test]
+    fn a_variant_may_leave_out_moves_or_promotions() {
+        assert!(words("extends \"j\" |").contains(&"without"));
+        assert_eq!(words("extends \"j\" without |"), ["moves", "promotions"]);
+    }
+
     #[test]
     fn nothing_is_said_after_a_mistake_or_in_a_comment() {
         assert_eq!(expected_at("move flarp step ", 16), None);

@@ -73,6 +73,7 @@ pub(super) fn describe(rule: Rule) -> (String, Vec<&'static str>) {
         Rule::piece_kind => ("a name", &["neutral"]),
         Rule::word => ("a name", &[]),
         Rule::number => ("a number", &[]),
+        Rule::left_out => ("`moves` or `promotions`", &["moves", "promotions"]),
         Rule::string => ("a quoted name like \"Network\"", &[]),
         Rule::cell => ("a cell like `b3`", &[]),
         Rule::file_letter => ("a file letter like `a`", &[]),

@@ -165,7 +165,17 @@ impl Shift {
         let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
         let kind = match rule {
             Rule::game_decl => DeclKind::Game(self.string(next(&mut inner))),
-            Rule::extends_decl => DeclKind::Extends(self.string(next(&mut inner))),
+            Rule::extends_decl => {
+                let target = self.string(next(&mut inner));
+                let mut left_out = LeftOut::default();
+                for part in inner.filter(|p| p.as_rule() == Rule::left_out) {
+                    match part.as_str() {
+                        "moves" => left_out.moves = true,
+                        _ => left_out.promotions = true,
+                    }
+                }
+                DeclKind::Extends(target, left_out)
+            }
             Rule::board_decl => {
                 let size = next(&mut inner);
                 let (shape, width, height) = if size.as_rule() == Rule::hexagon_size {

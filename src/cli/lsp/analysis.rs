@@ -286,10 +286,13 @@ impl Analysis {
     /// What may be typed at `offset`: the words the grammar accepts there,
     /// and the names of this game where a name may go.
     pub(crate) fn completions(&self, offset: usize) -> Vec<CompletionItem> {
+        // Inside `extends "…"` the games; after its closing quote, what
+        // the grammar takes (`without moves`).
         if let Some(after) = self
             .line_before(offset)
             .trim_start()
             .strip_prefix("extends")
+            && after.matches('"').count() < 2
         {
             return self.extends_completions(after, offset);
         }
@@ -450,7 +453,7 @@ impl Analysis {
     /// Where this file's `extends` names its parent, quotes included.
     fn extends_span(&self) -> Option<crate::diag::Span> {
         self.ast.decls.iter().find_map(|d| {
-            if let DeclKind::Extends(target) = &d.kind {
+            if let DeclKind::Extends(target, _) = &d.kind {
                 Some(target.span)
             } else {
                 None
