@@ -280,6 +280,23 @@ fn a_region_line_in_error_is_not_told_again_where_it_is_used() {
     }
 }
 
+/// A declaration's continuation left unindented is one mistake, told at
+/// the end of the declaration it meant to continue, not again as a line
+/// that starts no declaration (unless it looks like a misspelt one).
+#[test]
+fn an_unindented_continuation_is_one_error() {
+    let head = "board 3 x 3\nplayers A, B\nreserve 5 each\nmove place,\n";
+    let codes = |tail: &str| -> Vec<&'static str> {
+        gamut::load::check_source("cont.game", &format!("{head}{tail}"), Origin::Memory)
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect()
+    };
+    assert_eq!(codes("converting adjacent enemies\n"), ["G002"]);
+    assert_eq!(codes("borad 8 x 8\n"), ["G002", "G001"]);
+}
+
 /// `when stuck pass, then lose` is told what `then` takes and why.
 #[test]
 fn a_pass_then_lose_is_told_what_then_takes() {

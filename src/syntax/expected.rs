@@ -916,7 +916,7 @@ fn only_trivia(text: &str) -> bool {
 }
 
 /// The end of the last word of a declaration, before trailing blank lines and comments.
-fn content_end(chunk: &str) -> usize {
+pub(super) fn content_end(chunk: &str) -> usize {
     let mut end = 0;
     let mut offset = 0;
     for line in chunk.split_inclusive('\n') {

@@ -28,8 +28,12 @@ const MAX_NESTING: usize = 32;
 pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
     let mut ast = Ast::default();
     let mut diags = Vec::new();
+    // The declaration before was told it ended where its next line was
+    // not indented: that line is the same mistake, not another.
+    let mut continues_unindented = false;
     for (start, chunk) in chunks(text) {
         let shift = Shift { file, base: start };
+        let told = std::mem::take(&mut continues_unindented);
         if let Some(diag) = too_deep(chunk, shift) {
             diags.push(diag);
             continue;
@@ -51,6 +55,17 @@ pub fn parse(text: &str, file: FileId) -> (Ast, Vec<Diagnostic>) {
                 let end = text.len() as u32;
                 diag.span.end = diag.span.end.min(end);
                 diag.span.start = diag.span.start.min(diag.span.end);
+                // (A line that looks like a misspelt keyword is still told.)
+                let first = chunk.split_whitespace().next().unwrap_or("");
+                let misspelt =
+                    crate::diag::nearest(first, expected::DECLARATIONS.iter().copied()).is_some();
+                if told && diag.code == crate::diag::Code::G001 && !misspelt {
+                    continue;
+                }
+                // Cut short at its end: the next line, if it does not start
+                // a declaration, was likely meant to continue this one.
+                continues_unindented =
+                    first_error(chunk).is_some_and(|at| at >= expected::content_end(chunk));
                 diags.push(diag);
             }
         }
