@@ -166,7 +166,7 @@ fn a_bare_distance_is_told_its_form_and_one_piece_may_be_singular() {
     let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1\n  B on h8\nmove step forward 2\n";
     let help = helps_of("distance.game", text);
     assert!(help.iter().any(|h| h.contains("`exactly 2`")), "{help:?}");
-    let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1, b1\n  B on g8, h8\nmove step any\n\
+    let text = "board 8 x 8\nplayers A, B\nsetup\n  A on a1, b1\n  B on g8, h8\nmove step any onto empty, enemy\n\
                 goal each wins with at most 1 enemy piece\n";
     let checked = gamut::load::check_source("singular.game", text, Origin::Memory);
     assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);

@@ -58,6 +58,7 @@ impl Checker {
         {
             self.report(Kind::MandatoryWithoutCaptures, d.span);
         }
+        self.warn_count_goals_never_reached(rules, decls);
         if rules.illegal_if_both_win
             && !rules
                 .goals
@@ -68,6 +69,68 @@ impl Checker {
                 .find(|d| matches!(d.kind, DeclKind::IllegalIfBothWin))
         {
             self.report(Kind::BothWinWithoutWins, d.span);
+        }
+    }
+
+    /// A goal that the enemy's pieces fall to a count (`no enemy pieces`)
+    /// in a game where they never fall (W020): no move takes or converts
+    /// a piece, and none bears off or removes one (by which a player's
+    /// own count falls); for a count of one kind, no promotion changes a
+    /// kind either. (One that already holds at the start is W017's.)
+    fn warn_count_goals_never_reached(&mut self, rules: &Rules, decls: &[Decl]) {
+        use crate::rules::{Action, GoalTest};
+        let counts_fall = rules.parts.iter().flat_map(|p| &p.options).any(|o| {
+            rules.option_may_take(o)
+                || matches!(
+                    o.action,
+                    Action::BearOff { .. }
+                        | Action::Return {
+                            to_reserve: false,
+                            ..
+                        }
+                )
+        });
+        if counts_fall {
+            return;
+        }
+        let never = |test: &GoalTest, player: PlayerId| match *test {
+            GoalTest::EnemyAtMost { most, kind } => {
+                let enemy = player.other();
+                let of_kind = |k: crate::rules::KindId| kind.is_none_or(|want| want == k);
+                let on_board: u32 = rules
+                    .setup
+                    .iter()
+                    .filter(|s| s.player == Some(enemy) && of_kind(s.kind))
+                    .map(|s| s.height)
+                    .sum();
+                let in_hand: u32 = rules.reserve[enemy]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| of_kind(crate::rules::KindId::new(k)))
+                    .map(|(_, n)| *n)
+                    .sum();
+                on_board + in_hand > most && (kind.is_none() || rules.promotions.is_empty())
+            }
+            GoalTest::InRow { .. }
+            | GoalTest::Chain { .. }
+            | GoalTest::Network(_)
+            | GoalTest::AllIn { .. }
+            | GoalTest::AllOff
+            | GoalTest::AllConnected { .. }
+            | GoalTest::PieceIn { .. } => false,
+        };
+        for d in decls {
+            if !matches!(d.kind, DeclKind::Goal { .. }) {
+                continue;
+            }
+            let text = self.source_text(d.span);
+            if rules
+                .goals
+                .iter()
+                .any(|g| g.text == text && never(&g.test, g.player))
+            {
+                self.report(Kind::CountGoalNeverReached, d.span);
+            }
         }
     }
 

@@ -160,6 +160,8 @@ pub enum Code {
     W018,
     /// `stuck-at-start.game`
     W019,
+    /// `count-goal-without-captures.game`
+    W020,
 }
 
 impl Code {
@@ -239,6 +241,7 @@ impl Code {
         Code::W017,
         Code::W018,
         Code::W019,
+        Code::W020,
     ];
 
     /// The code as written in reports: `G042`.
@@ -588,6 +591,11 @@ impl Code {
                 "W019",
                 "the first player has no move in the start position, so the game ends before its first move (found by `validate` and the editor, which play the start)",
                 "stuck-at-start",
+            ),
+            Code::W020 => (
+                "W020",
+                "a goal of the enemy's pieces falling to a count (`no enemy pieces`) in a game where no move takes, converts, bears off or removes a piece",
+                "count-goal-without-captures",
             ),
             Code::W016 => (
                 "W016",
@@ -1052,6 +1060,9 @@ pub enum Kind {
         /// The player to move first.
         player: String,
     },
+    /// W020: a goal of the enemy's pieces falling to a count, where they
+    /// never fall.
+    CountGoalNeverReached,
     /// W016: `promote KIND to KIND` of one kind: nothing changes.
     PromoteToItself {
         /// The kind.
@@ -1148,6 +1159,7 @@ impl Kind {
             Kind::GoalHoldsAtStart { .. } => Code::W017,
             Kind::PlayerWithoutPieces { .. } => Code::W018,
             Kind::StuckAtStart { .. } => Code::W019,
+            Kind::CountGoalNeverReached => Code::W020,
         }
     }
 
@@ -1338,6 +1350,9 @@ impl Kind {
             Kind::StuckAtStart { player } => format!(
                 "{player}, who moves first, has no move in the start position, so the game ends before its first move"
             ),
+            Kind::CountGoalNeverReached => {
+                "this goal needs the enemy's pieces to fall, but no move of this game takes, converts, bears off or removes one, so it never holds".into()
+            }
             Kind::SetupGroupTooLarge {
                 player,
                 size,
@@ -1569,6 +1584,9 @@ impl Kind {
             }
             Kind::PlayerWithoutPieces { player } => {
                 format!("give {player} pieces with `setup` or `reserve`")
+            }
+            Kind::CountGoalNeverReached => {
+                "give a move a way to take (`onto … enemy`, `jump … capturing`, `capturing flanked enemies`), or choose another goal".into()
             }
             Kind::StuckAtStart { player } => format!(
                 "check the directions of the moves against the way {player} faces (`players A facing up, B facing down`) and the setup; `gamut play` shows the start"
