@@ -228,6 +228,11 @@ fn slips_are_told_what_was_meant() {
             "setup\n  White on rank 1 // the front\n",
             "a comment begins with `#`",
         ),
+        ("setup\n  White on rankz 1..2\n", "did you mean `ranks`?"),
+        (
+            "setup\n  White on A1..H2\n",
+            "cells are written in lower case: `a1..h2`",
+        ),
     ] {
         let text = format!("{header}{lines}{tail}");
         let helps = helps_of("slip.game", &text);

@@ -748,6 +748,36 @@ fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
             u32::from(odd)
         ));
     }
+    // A word before the mistake that was meant as a word of a region:
+    // `rankz 1..2` (a misspelt `ranks`), `A7..H8` (cells in capitals).
+    if let Some((_, prev)) = word_before(chunk, pos) {
+        // What follows says which: a number a rank, a letter a file, a
+        // range the plural.
+        let next = rest.split_whitespace().next().unwrap_or("");
+        let range = next.contains("..");
+        let wanted: &[&str] = match next.bytes().next() {
+            Some(b'0'..=b'9') if range => &["ranks"],
+            Some(b'0'..=b'9') => &["rank"],
+            Some(b'a'..=b'z') if next.len() == 1 => &["file"],
+            Some(b'a'..=b'z') if range && next.len() == 4 => &["files"],
+            _ => &[],
+        };
+        if !KEYWORDS.contains(&prev)
+            && let Some(line) = nearest(prev, wanted.iter().copied())
+        {
+            return Some(format!("did you mean `{line}`?"));
+        }
+        let is_cell = prev.len() > 1
+            && prev.starts_with(|c: char| c.is_ascii_uppercase())
+            && prev[1..].bytes().all(|b| b.is_ascii_digit());
+        if is_cell && rest.starts_with("..") {
+            return Some(format!(
+                "cells are written in lower case: `{}{}`",
+                prev.to_ascii_lowercase(),
+                next.to_ascii_lowercase()
+            ));
+        }
+    }
     // Look-alikes and habits of other languages.
     if rest.starts_with("//") || rest.starts_with(';') {
         return Some("a comment begins with `#`".into());
