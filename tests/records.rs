@@ -615,6 +615,18 @@ fn a_record_whose_game_file_is_gone_says_where_it_looked() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot read games/ttt.game: "), "{err}");
     assert!(!err.contains("neither in"), "{err}");
+    // A `source` that names the record itself is said to, not read as
+    // rules (its lines were told as a game's mistakes).
+    let text = std::fs::read_to_string(dir.join("rec.toml")).unwrap();
+    let own = text.replace("source = \"games/ttt.game\"", "source = \"own.toml\"");
+    assert_ne!(own, text);
+    std::fs::write(dir.join("own.toml"), own).unwrap();
+    let (code, _, err) = gamut_in(&dir, &["replay", "own.toml"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("is the record itself, not the game's rules"),
+        "{err}"
+    );
 }
 
 /// A record keeps how strong its computer seats were, and a strength

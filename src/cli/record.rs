@@ -355,8 +355,20 @@ pub(super) fn source_of(record_path: &Path, source: &str) -> String {
 
 /// Why the game of a record cannot be found, when it cannot: its
 /// `source` is nothing beside the record or where gamut runs, nor a
-/// shipped game's name.
+/// shipped game's name, or it is the record itself.
 pub(super) fn source_missing(record_path: &Path, source: &str, found: &str) -> Option<String> {
+    // A `source` edited to name the record itself would be read as rules,
+    // and its lines told as a game's mistakes.
+    let itself = Path::new(found)
+        .canonicalize()
+        .ok()
+        .zip(record_path.canonicalize().ok())
+        .is_some_and(|(game, record)| game == record);
+    if itself {
+        return Some(format!(
+            "the record's game, `{source}`, is the record itself, not the game's rules"
+        ));
+    }
     if Path::new(found).symlink_metadata().is_ok() || crate::games::shipped(found).is_some() {
         return None;
     }
