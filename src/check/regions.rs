@@ -337,19 +337,20 @@ impl RegionTable {
             ));
             return CellSet::EMPTY;
         };
+        let cycle_here = || {
+            Diagnostic::new(
+                Kind::RegionCycle {
+                    name: name.to_string(),
+                },
+                span,
+            )
+            .with_note(def.name_span, "defined here")
+        };
         if self.in_progress.len() >= MAX_NAMED_DEPTH {
             // A long cycle reaches the limit before it closes: it is told
             // as the cycle it is, not as a chain too deep.
             if let Some(cycle) = self.cycle_through(name) {
-                diags.push(
-                    Diagnostic::new(
-                        Kind::RegionCycle {
-                            name: name.to_string(),
-                        },
-                        span,
-                    )
-                    .with_note(def.name_span, "defined here"),
-                );
+                diags.push(cycle_here());
                 self.cyclic.extend(cycle);
             } else if !std::mem::replace(&mut self.too_deep_told, true) {
                 diags.push(Diagnostic::new(
@@ -363,15 +364,7 @@ impl RegionTable {
             return CellSet::EMPTY;
         }
         if !self.in_progress.insert(key.clone()) {
-            diags.push(
-                Diagnostic::new(
-                    Kind::RegionCycle {
-                        name: name.to_string(),
-                    },
-                    span,
-                )
-                .with_note(def.name_span, "defined here"),
-            );
+            diags.push(cycle_here());
             return CellSet::EMPTY;
         }
         let region = def.region.clone();
