@@ -97,7 +97,7 @@ pub(super) fn check_goals(
 /// checker can tell without playing (counts and places of pieces, rows,
 /// chains and connected groups; networks, whose lines of sight the
 /// engine follows, are read as not holding).
-fn holds_at_start(
+pub(super) fn holds_at_start(
     test: &GoalTest,
     player: PlayerId,
     board: &Board,

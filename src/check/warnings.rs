@@ -93,23 +93,11 @@ impl Checker {
         if counts_fall {
             return;
         }
+        let start = (rules.setup.as_slice(), &rules.reserve);
         let never = |test: &GoalTest, player: PlayerId| match *test {
-            GoalTest::EnemyAtMost { most, kind } => {
-                let enemy = player.other();
-                let of_kind = |k: crate::rules::KindId| kind.is_none_or(|want| want == k);
-                let on_board: u32 = rules
-                    .setup
-                    .iter()
-                    .filter(|s| s.player == Some(enemy) && of_kind(s.kind))
-                    .map(|s| s.height)
-                    .sum();
-                let in_hand: u32 = rules.reserve[enemy]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| of_kind(crate::rules::KindId::new(k)))
-                    .map(|(_, n)| *n)
-                    .sum();
-                on_board + in_hand > most && (kind.is_none() || rules.promotions.is_empty())
+            GoalTest::EnemyAtMost { kind, .. } => {
+                !super::goals::holds_at_start(test, player, &rules.board, start)
+                    && (kind.is_none() || rules.promotions.is_empty())
             }
             GoalTest::InRow { .. }
             | GoalTest::Chain { .. }
