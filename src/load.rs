@@ -79,30 +79,12 @@ impl Library for Files {
         games::names().map(str::to_string).collect()
     }
 
-    /// The `.game` files in the folder of a file on disk, by the name
-    /// `extends` gives them (the first thousand entries looked at: a
-    /// folder of millions is not read whole for a suggestion).
+    /// The `.game` files next to a file on disk.
     fn nearby(&self, from: &Origin) -> Vec<String> {
-        let Origin::Path(path) = from else {
-            return Vec::new();
-        };
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        entries
-            .take(1000)
-            .filter_map(|e| {
-                let name = e.ok()?.file_name();
-                let name = name.to_str()?;
-                name.strip_suffix(".game").map(str::to_string)
-            })
-            .collect()
+        match from {
+            Origin::Path(path) => games_beside(path),
+            Origin::Shipped | Origin::Memory => Vec::new(),
+        }
     }
 
     /// A file reached by two spellings (`a/../b.game`, a link) is one file.
@@ -117,6 +99,29 @@ impl Library for Files {
             Origin::Memory => format!("memory:{name}"),
         }
     }
+}
+
+/// The `.game` files in the folder of the file at `path`, but that file,
+/// by the name `extends` gives them (`parent` for `parent.game`), sorted:
+/// the first 200 found, so that a folder of thousands stays quick to
+/// offer. For suggestions and completion.
+pub fn games_beside(path: &Path) -> Vec<String> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name() != path.file_name() && p.extension().is_some_and(|e| e == "game"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .take(200)
+        .collect();
+    names.sort();
+    names
 }
 
 /// Where `extends "target"` in the file at `path` looks for its parent.

@@ -506,24 +506,9 @@ impl Analysis {
 
     /// The `.game` files next to this one, by the name `extends` takes.
     fn sibling_games(&self) -> Vec<String> {
-        let Some(path) = super::text::uri_path(self.uri.as_str()) else {
-            return Vec::new();
-        };
-        let Some(dir) = path.parent() else {
-            return Vec::new();
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut names: Vec<String> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p != &path && p.extension().is_some_and(|e| e == "game"))
-            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-            .take(200)
-            .collect();
-        names.sort();
-        names
+        super::text::uri_path(self.uri.as_str())
+            .map(|path| crate::load::games_beside(&path))
+            .unwrap_or_default()
     }
 }
 
