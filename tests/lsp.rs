@@ -296,6 +296,7 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
     let path = dir.join("variant.game");
     let text = "extends \"network\"\nboard 8 x 8\n";
     std::fs::write(&path, text).unwrap();
+    std::fs::write(dir.join("sibling.game"), "board 3 x 3\n").unwrap();
     let uri = format!("file://{}", path.canonicalize().unwrap().display());
     // The copy goes to the user's own cache, read-only; a link planted at
     // its name is replaced, never written through.
@@ -365,6 +366,17 @@ fn go_to_definition_reaches_the_game_a_variant_extends() {
             network.map(|i| &i["insertText"]),
             Some(&json!(inserted)),
             "{line:?}: {completion}"
+        );
+        // A game file beside this one is offered; this file itself is not.
+        let sibling = items.iter().find(|i| i["label"] == "sibling");
+        assert_eq!(
+            sibling.map(|i| &i["detail"]),
+            Some(&json!("file next to this one")),
+            "{line:?}: {completion}"
+        );
+        assert!(
+            !items.iter().any(|i| i["label"] == "variant"),
+            "{completion}"
         );
     }
     client.request("shutdown", Value::Null);
