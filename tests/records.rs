@@ -704,6 +704,28 @@ fn a_flank_in_runs_is_part_of_the_rules_a_record_keeps() {
     assert!(two.contains("in runs of 2 along"), "{two}");
 }
 
+/// `gamut ARGS` (words split at spaces) in `dir`, run by `script`
+/// (util-linux) on a terminal of its own that passes it what is written
+/// to the child's standard input; `env` is added to its environment.
+fn on_a_terminal(dir: &Path, args: &str, env: &[(&str, &Path)]) -> std::process::Child {
+    let gamut = env!("CARGO_BIN_EXE_gamut");
+    let mut script = std::process::Command::new("script");
+    script
+        .args(["-qec", &format!("{gamut} {args}"), "/dev/null"])
+        .current_dir(dir)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (name, value) in env {
+        script.env(name, value);
+    }
+    script
+        .spawn()
+        .expect("`script` (util-linux) runs gamut on a terminal")
+}
+
 /// At a terminal, lines that arrive together (typed ahead while gamut
 /// was busy, or pasted) are each read: the editor once dropped all but
 /// the first, and read a pasted `c3` and `moves` as the word `c3moves`.
@@ -714,18 +736,7 @@ fn lines_typed_ahead_or_pasted_at_a_terminal_are_each_read() {
     // `script` runs gamut on a terminal of its own and passes it these
     // bytes at once; the second burst is a bracketed paste.
     let input = "b2\na1\n\x1b[200~c3\nmoves\x1b[201~\nquit\n";
-    let gamut = env!("CARGO_BIN_EXE_gamut");
-    let mut child = std::process::Command::new("script")
-        .args(["-qec", &format!("{gamut} play tic-tac-toe"), "/dev/null"])
-        .current_dir(&dir)
-        .env("TERM", "xterm")
-        .env("NO_COLOR", "1")
-        .env("GAMUT_AUTOSAVE", &kept)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("`script` (util-linux) runs gamut on a terminal");
+    let mut child = on_a_terminal(&dir, "play tic-tac-toe", &[("GAMUT_AUTOSAVE", &kept)]);
     child
         .stdin
         .take()
@@ -769,16 +780,7 @@ fn a_record_without_a_players_seat_is_refused_unless_the_seat_is_given() {
 fn replay_leaves_on_ctrl_d_and_does_not_read_a_garbled_line_as_enter() {
     let dir = scratch("records-replay-eof");
     saved(&dir, "tic-tac-toe", "b2 a1", "rec.toml");
-    let gamut = env!("CARGO_BIN_EXE_gamut");
-    let mut child = std::process::Command::new("script")
-        .args(["-qec", &format!("{gamut} replay rec.toml"), "/dev/null"])
-        .current_dir(&dir)
-        .env("TERM", "xterm")
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("`script` (util-linux) runs gamut on a terminal");
+    let mut child = on_a_terminal(&dir, "replay rec.toml", &[]);
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(b"n\n\x04").expect("write");
     // Kept open: only gamut's own leaving ends the run.
@@ -796,7 +798,7 @@ fn replay_leaves_on_ctrl_d_and_does_not_read_a_garbled_line_as_enter() {
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(shown.contains("Move 1: b2"), "{shown}");
     assert!(!shown.contains("Move 2"), "Ctrl-D stepped on: {shown}");
-    let mut child = std::process::Command::new(gamut)
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamut"))
         .args(["replay", "rec.toml"])
         .current_dir(&dir)
         .stdin(std::process::Stdio::piped())
