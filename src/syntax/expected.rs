@@ -787,13 +787,6 @@ fn declaration_help(chunk: &str, pos: usize) -> Option<String> {
     {
         return Some("a range is written with two dots: `1..2`".into());
     }
-    if chunk[pos..]
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| w.contains('\u{2019}'))
-    {
-        return Some("write the apostrophe of `'s` as a straight one, `'`, not `\u{2019}`".into());
-    }
     match keyword {
         "board" => {
             let size: Vec<&str> = chunk.split_whitespace().skip(1).take(4).collect();
@@ -880,8 +873,14 @@ fn goal_help(chunk: &str, pos: usize, found: &str) -> Option<String> {
             word.to_ascii_lowercase()
         ));
     }
-    // `Black’s`: a curly apostrophe after a word is a possessive's.
-    if rest.starts_with('\u{2019}') && chunk[..pos].ends_with(|c: char| c.is_alphanumeric()) {
+    // `Black’s`, `opponent’s`: a curly apostrophe after a word (the
+    // parse stops at it, or at the word it is part of) is a possessive's.
+    let word = chunk[pos..].split_whitespace().next().unwrap_or("");
+    let possessive = word.find('\u{2019}').is_some_and(|at| {
+        let before = if at == 0 { &chunk[..pos] } else { &word[..at] };
+        before.ends_with(|c: char| c.is_alphanumeric())
+    });
+    if possessive {
         return Some("write the apostrophe of `'s` as a straight one, `'`, not `\u{2019}`".into());
     }
     if rest.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
